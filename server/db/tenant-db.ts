@@ -1,0 +1,51 @@
+import type { Db } from "./client.ts";
+
+/** Models that belong to no tenant. Every other model is tenant-owned: fail closed. */
+const globalModels = new Set(["Tenant", "PlatformKey", "WorkerHeartbeat"]);
+
+const whereOperations = new Set([
+  "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate",
+  "groupBy", "update", "updateMany", "updateManyAndReturn", "delete", "deleteMany", "upsert",
+]);
+const dataOperations = new Set(["create", "createMany", "createManyAndReturn"]);
+
+type Args = { where?: object; data?: object | object[]; create?: object };
+
+/**
+ * A Prisma client that can only see and write rows of one tenant: every query on a tenant-owned
+ * model gets `tenantId` in its where clause and every created row gets it in its data, so an id of
+ * another tenant behaves exactly like an unknown id. Raw SQL is not covered and must filter itself.
+ */
+export function tenantDb(base: Db, tenantId: string) {
+  return base.$extends({
+    name: "tenant-scope",
+    query: {
+      $allModels: {
+        $allOperations({ model, operation, args, query }) {
+          if (globalModels.has(model)) return query(args);
+          const scoped = { ...(args as Args) };
+          if (whereOperations.has(operation)) scoped.where = { ...scoped.where, tenantId };
+          if (operation === "upsert") scoped.create = { ...scoped.create, tenantId };
+          if (dataOperations.has(operation)) {
+            scoped.data = Array.isArray(scoped.data)
+              ? scoped.data.map((row) => ({ ...row, tenantId }))
+              : { ...scoped.data, tenantId };
+          }
+          return query(scoped as typeof args);
+        },
+      },
+    },
+  });
+}
+
+export type TenantDb = ReturnType<typeof tenantDb>;
+/** The client inside an interactive transaction of a TenantDb. */
+export type TenantTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];
+/** Either, for domain functions that run standalone or inside a caller's transaction. */
+export type TenantDbOrTx = TenantDb | TenantTx;
+
+/** Runs `fn` in a transaction, or inside the caller's when `db` already is one. */
+export async function inTransaction<T>(db: TenantDbOrTx, fn: (tx: TenantTx) => Promise<T>): Promise<T> {
+  if ("$transaction" in db) return db.$transaction(fn, { timeout: 15_000, maxWait: 10_000 });
+  return fn(db);
+}

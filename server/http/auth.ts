@@ -1,0 +1,62 @@
+import { db } from "../db/client.ts";
+import { CLIENT_AUDIENCE, CONSUMER_AUDIENCE, verifyAccessToken } from "../domain/identity/access-tokens.ts";
+import { isClientActive } from "../domain/identity/oauth-clients.ts";
+import { hasScope, INTEGRATOR_SCOPE, verbForMethod, type ScopeResource, type ScopeVerb } from "../domain/identity/scopes.ts";
+import { AppError } from "./errors.ts";
+
+export type ClientPrincipal = { kind: "client"; tenantId: string; id: string; clientId: string; clientKind: string; scopes: string[] };
+export type ConsumerPrincipal = { kind: "consumer"; tenantId: string; id: string };
+export type AnonymousPrincipal = { kind: "anonymous" };
+export type Principal = ClientPrincipal | ConsumerPrincipal | AnonymousPrincipal;
+
+/** How a route authenticates its caller (SPEC.md "Authentication"). */
+export type AuthRequirement =
+  | { kind: "client"; resource: ScopeResource; verb?: ScopeVerb }
+  | { kind: "integrator" }
+  | { kind: "consumer" }
+  | { kind: "anonymous" };
+
+/** `provision.<resource>.<verb>`; the verb follows the HTTP method unless the route names one. */
+export const clientScope = (resource: ScopeResource, verb?: ScopeVerb) => ({ kind: "client", resource, verb }) as const;
+export const integrator = { kind: "integrator" } as const;
+export const consumer = { kind: "consumer" } as const;
+export const anonymous = { kind: "anonymous" } as const;
+
+export function requiredScope(requirement: AuthRequirement, method: string): string | null {
+  if (requirement.kind === "client") return `provision.${requirement.resource}.${requirement.verb ?? verbForMethod(method)}`;
+  if (requirement.kind === "integrator") return INTEGRATOR_SCOPE;
+  return null;
+}
+
+const unauthenticated = (detail: string, error?: string) =>
+  new AppError("auth.unauthenticated", detail, {
+    headers: { "www-authenticate": error ? `Bearer error="${error}"` : "Bearer" },
+  });
+
+function bearerToken(req: Request): string {
+  const header = req.headers.get("authorization");
+  if (!header) throw unauthenticated("A bearer token is required.");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthenticated("The Authorization header must be `Bearer <token>`.", "invalid_request");
+  return match[1];
+}
+
+export async function authenticate(req: Request, requirement: AuthRequirement): Promise<Principal> {
+  if (requirement.kind === "anonymous") return { kind: "anonymous" };
+  const token = bearerToken(req);
+  if (requirement.kind === "consumer") {
+    const claims = await verifyAccessToken(db(), token, CONSUMER_AUDIENCE);
+    if (!claims) throw unauthenticated("The user token is invalid or expired.", "invalid_token");
+    return { kind: "consumer", tenantId: claims.tid, id: claims.sub };
+  }
+  const claims = await verifyAccessToken(db(), token, CLIENT_AUDIENCE);
+  if (!claims || !(await isClientActive(db(), claims.cid))) throw unauthenticated("The access token is invalid, expired or revoked.", "invalid_token");
+  const principal: ClientPrincipal = { kind: "client", tenantId: claims.tid, id: claims.cid, clientId: claims.sub, clientKind: claims.kind, scopes: claims.scope };
+  const required = requiredScope(requirement, req.method)!;
+  if (!hasScope(principal.scopes, required)) {
+    throw new AppError("auth.insufficient_scope", `This request needs the scope ${required}.`, {
+      headers: { "www-authenticate": `Bearer error="insufficient_scope", scope="${required}"` },
+    });
+  }
+  return principal;
+}

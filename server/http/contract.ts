@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import type { AuthRequirement } from "./auth.ts";
+import type { CodeName } from "./errors.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * One REST endpoint: its path, who may call it, the zod schemas of its input and output and the
+ * problems it can answer. The route wrapper enforces it and the OpenAPI document is built from it.
+ */
+export type Contract = {
+  method: HttpMethod;
+  /** Full path with `{param}` placeholders, e.g. `/api/v1/provision/admin/tags/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: AuthRequirement;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  /** 200 unless stated; 204 answers an empty body. */
+  status?: 200 | 201 | 202 | 204;
+  errors?: readonly CodeName[];
+  /** Whether the route is answered in a non-JSON media type (e.g. form-encoded token endpoint). */
+  requestMediaType?: string;
+};
+
+export const defineContract = <C extends Contract>(contract: C): C => contract;

@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { TenantDb, TenantTx } from "../db/tenant-db.ts";
+import { now } from "../clock.ts";
+import { AppError } from "./errors.ts";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const ZIdempotencyKey = z.string().min(1).max(200, "Idempotency-Key is limited to 200 characters.");
+
+export type StoredResponse = { status: number; body: string };
+
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash("sha256").update(`${method.toUpperCase()} ${path}\n${body === undefined ? "" : JSON.stringify(body)}`).digest("hex");
+}
+
+/**
+ * Runs a mutation at most once per (tenant, credential, key). The record is written in the same
+ * transaction as the change, under an advisory lock on the key, so a parallel duplicate waits
+ * for the first and then gets its stored response; a crash leaves neither. A refused request
+ * (a thrown problem) rolls back and stores nothing, so it can be corrected and retried.
+ */
+export async function runIdempotent(
+  db: TenantDb,
+  scope: { tenantId: string; credentialId: string; key: string; hash: string },
+  run: (tx: TenantTx) => Promise<StoredResponse>,
+): Promise<StoredResponse & { replayed: boolean }> {
+  return db.$transaction(
+    async (tx) => {
+      const lockKey = `${scope.tenantId}:${scope.credentialId}:${scope.key}`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 7))`;
+      const where = { tenantId_credentialId_key: { tenantId: scope.tenantId, credentialId: scope.credentialId, key: scope.key } };
+      const existing = await tx.idempotencyRecord.findUnique({ where });
+      if (existing && existing.expiresAt > now()) {
+        if (existing.requestHash !== scope.hash) {
+          throw new AppError("idempotency.key_reused", "This Idempotency-Key was already used for a different request.");
+        }
+        return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+      }
+      if (existing) await tx.idempotencyRecord.delete({ where });
+      const response = await run(tx);
+      await tx.idempotencyRecord.create({
+        data: {
+          tenantId: scope.tenantId,
+          credentialId: scope.credentialId,
+          key: scope.key,
+          requestHash: scope.hash,
+          responseStatus: response.status,
+          responseBody: response.body,
+          expiresAt: new Date(now().getTime() + IDEMPOTENCY_TTL_MS),
+        },
+      });
+      return { ...response, replayed: false };
+    },
+    { timeout: 30_000, maxWait: 15_000 },
+  );
+}

@@ -1,0 +1,28 @@
+import pino from "pino";
+
+/** Keys whose values never reach a log line, at the top level and one object deep. */
+const secretKeys = ["secret", "clientSecret", "password", "token", "licenseToken", "fingerprint", "activationCode"];
+
+/**
+ * The process-wide structured logger (JSON lines on stdout). Credentials, license tokens and
+ * device fingerprints are redacted wherever they appear in a logged object.
+ */
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? "info",
+  base: { pid: process.pid },
+  redact: {
+    paths: [
+      "authorization",
+      "headers.authorization",
+      "*.headers.authorization",
+      "req.headers.authorization",
+      "headers.cookie",
+      "*.headers.cookie",
+      ...secretKeys,
+      ...secretKeys.map((key) => `*.${key}`),
+    ],
+    censor: "[redacted]",
+  },
+});
+
+export type Logger = typeof logger;
