@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Logger, runMigrations as runWorkerMigrations } from "graphile-worker";
 
-export const migrationsDir = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
+/**
+ * Resolved from the working directory (npm scripts and `next start` run from the project root):
+ * inside the Next.js bundle import.meta.url no longer points into the source tree.
+ */
+export const migrationsDir = process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "prisma/migrations");
 
 /** Prisma Migrate's own lock id, so our runner and `prisma migrate deploy` never run at once. */
 const PRISMA_ADVISORY_LOCK = 72707369;

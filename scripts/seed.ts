@@ -1,0 +1,74 @@
+/**
+ * `npm run seed`: a demo tenant to click through. Safe to run again: the tenant, users and tags
+ * are reused, and each run registers a fresh API client (secrets are only ever shown once).
+ */
+import { createDb } from "../server/db/client.ts";
+import { tenantDb } from "../server/db/tenant-db.ts";
+import { createTenant } from "../server/domain/identity/create-tenant.ts";
+import { createClient } from "../server/domain/identity/oauth-clients.ts";
+import { createUser, emailKey } from "../server/domain/identity/users.ts";
+import { createTag } from "../server/domain/catalog/create-tag.ts";
+import type { DomainContext } from "../server/domain/context.ts";
+import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
+
+const DEMO = {
+  slug: "demo",
+  name: "Demo Software Inc.",
+  adminEmail: "admin@demo.example.com",
+  adminPassword: "demo-admin-password",
+  consumerEmail: "customer@demo.example.com",
+  consumerPassword: "demo-customer-password",
+};
+
+const demoTags = [
+  { scope: "Product", name: "Desktop", color: "#2563eb" },
+  { scope: "Product", name: "Server", color: "#7c3aed" },
+  { scope: "Product", name: "Beta", color: "#f59e0b" },
+  { scope: "FeatureCatalog", name: "Premium", color: "#16a34a" },
+  { scope: "FeatureCatalog", name: "Usage-based", color: null },
+  { scope: "Offer", name: "Partner channel", color: "#db2777" },
+] as const;
+
+async function main() {
+  const runtime = await resolveRuntimeEnv();
+  process.env.APP_SECRET = runtime.env.APP_SECRET;
+  const db = createDb(runtime.env.DATABASE_URL!, { max: 2 });
+  try {
+    let tenant = await db.tenant.findUnique({ where: { slug: DEMO.slug } });
+    if (!tenant) {
+      const created = await createTenant(db, { name: DEMO.name, slug: DEMO.slug, adminEmail: DEMO.adminEmail, adminPassword: DEMO.adminPassword });
+      tenant = await db.tenant.findUniqueOrThrow({ where: { id: created.tenantId } });
+    }
+    if (!(await db.user.findUnique({ where: { tenantId_emailKey: { tenantId: tenant.id, emailKey: emailKey(DEMO.consumerEmail) } } }))) {
+      await createUser(db, tenant.id, { email: DEMO.consumerEmail, password: DEMO.consumerPassword, kind: "consumer", name: "Casey Customer" });
+    }
+    const ctx: DomainContext = { tenantId: tenant.id, db: tenantDb(db, tenant.id), actor: { kind: "system", id: "seed" } };
+    for (const tag of demoTags) {
+      const exists = await ctx.db.tag.findFirst({ where: { scope: tag.scope, activeNameKey: tag.name.toLowerCase() } });
+      if (!exists) await createTag(ctx, tag);
+    }
+    const { client, clientSecret } = await createClient(db, tenant.id, { name: `Seed ${new Date().toISOString()}`, kind: "admin", scopes: ["provision.*"] });
+    const url = runtime.env.NEXTAUTH_URL ?? "http://localhost:3000";
+    process.stdout.write(
+      [
+        `Demo tenant "${tenant.name}" (${tenant.id}, organisation id "${tenant.slug}")`,
+        "",
+        `Back office  ${url}/admin/sign-in   ${DEMO.adminEmail} / ${DEMO.adminPassword}`,
+        `Portal       ${url}/portal/sign-in  ${DEMO.consumerEmail} / ${DEMO.consumerPassword}`,
+        "",
+        `API client   ${client.clientId} / ${clientSecret}  (scopes provision.*; shown once)`,
+        `  curl -s -d grant_type=client_credentials -d client_id=${client.clientId} -d client_secret=${clientSecret} -d 'scope=provision.tag.*' ${url}/auth/connect/token`,
+        `  curl -s -H "Authorization: Bearer $TOKEN" ${url}/api/v1/provision/admin/tags`,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await db.$disconnect();
+    await runtime.stop();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import type { AuthOptions, User } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { db } from "../db/client.ts";
+import { authenticateUser, type UserKind } from "../domain/identity/users.ts";
+
+/** The error a sign-in form receives when the email has accounts with several vendors. */
+export const CHOOSE_TENANT = "choose-tenant";
+
+/** Sign-in page of each kind of user: staff use the back office, consumers the portal. */
+export const signInPage: Record<UserKind, string> = { staff: "/admin/sign-in", consumer: "/portal/sign-in" };
+export const homePage: Record<UserKind, string> = { staff: "/admin", consumer: "/portal" };
+
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+function credentialsFor(kind: UserKind) {
+  return CredentialsProvider({
+    id: kind,
+    name: kind === "staff" ? "Vendor staff" : "Customer",
+    credentials: {
+      email: { label: "Email", type: "email" },
+      password: { label: "Password", type: "password" },
+      tenant: { label: "Organisation id", type: "text" },
+    },
+    async authorize(credentials): Promise<User | null> {
+      const email = credentials?.email?.trim();
+      const password = credentials?.password;
+      if (!email || !password) return null;
+      const result = await authenticateUser(db(), { email, password, kind, tenant: credentials?.tenant?.trim() || null });
+      // next-auth hands a thrown message to the form as `error`; null becomes "CredentialsSignin".
+      if (!result.ok) {
+        if (result.reason === "choose-tenant") throw new Error(CHOOSE_TENANT);
+        return null;
+      }
+      const { user } = result;
+      return { id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantName: user.tenantName, kind: user.kind, roles: user.roles };
+    },
+  });
+}
+
+export const authOptions: AuthOptions = {
+  secret: process.env.NEXTAUTH_SECRET,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  providers: [credentialsFor("staff"), credentialsFor("consumer")],
+  pages: { signIn: signInPage.staff, error: signInPage.staff },
+  callbacks: {
+    jwt({ token, user }) {
+      if (user) {
+        token.userId = user.id;
+        token.tenantId = user.tenantId;
+        token.tenantName = user.tenantName;
+        token.kind = user.kind;
+        token.roles = user.roles;
+        token.email = user.email;
+        token.name = user.name;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      return {
+        expires: session.expires,
+        user: { name: token.name, email: token.email },
+        userId: token.userId ?? "",
+        tenantId: token.tenantId ?? "",
+        tenantName: token.tenantName ?? "",
+        kind: token.kind ?? "consumer",
+        email: token.email ?? "",
+        name: token.name ?? "",
+        roles: token.roles ?? [],
+      };
+    },
+  },
+};

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { router, signedInProcedure } from "../init.ts";
+
+export const ZMeResponse = z.object({
+  userId: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  kind: z.enum(["staff", "consumer"]),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+});
+
+export const meRouter = router({
+  /** Who is signed in (either kind of user). */
+  get: signedInProcedure.output(ZMeResponse).query(({ ctx }) => ctx.session),
+});

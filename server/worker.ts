@@ -1,0 +1,104 @@
+// The worker process (npm run worker, or spawned by npm start): runs graphile-worker jobs and the
+// crontab, and reports a heartbeat that /api/ready checks (DESIGN.md sections 10 and 12).
+import { hostname } from "node:os";
+import { Logger as WorkerLogger, run, type Runner } from "graphile-worker";
+import { now } from "./clock.ts";
+import { databaseUrl } from "./config.ts";
+import { db } from "./db/client.ts";
+import { taskList } from "./jobs/index.ts";
+import { logger } from "./log.ts";
+
+const crontab = ["*/15 * * * * purge_expired_idempotency"].join("\n");
+
+const heartbeatIntervalMs = 10_000;
+/** Rows of workers that vanished without a clean shutdown are dropped after this long. */
+const staleHeartbeatMs = 24 * 60 * 60 * 1000;
+/** Running jobs get this long to finish on shutdown before the process exits anyway. */
+const shutdownTimeoutMs = 25_000;
+
+const workerId = `${hostname()}:${process.pid}`;
+const log = logger.child({ component: "worker", workerId });
+
+const workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
+  const fields = { ...scope, ...meta };
+  if (level === "error") log.error(fields, message);
+  else if (level === "warning") log.warn(fields, message);
+  else if (level === "info") log.info(fields, message);
+  else log.debug(fields, message);
+});
+
+async function beat(startedAt: Date): Promise<void> {
+  const at = now();
+  await db().workerHeartbeat.upsert({
+    where: { workerId },
+    create: { workerId, startedAt, lastSeenAt: at },
+    update: { lastSeenAt: at },
+  });
+}
+
+async function main() {
+  const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 5);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`WORKER_CONCURRENCY must be a positive integer, got ${process.env.WORKER_CONCURRENCY}`);
+
+  const startedAt = now();
+  await db().workerHeartbeat.deleteMany({ where: { lastSeenAt: { lt: new Date(startedAt.getTime() - staleHeartbeatMs) } } });
+  await beat(startedAt);
+  const heartbeat = setInterval(() => {
+    beat(startedAt).catch((error: unknown) => log.warn({ err: error }, "heartbeat failed"));
+  }, heartbeatIntervalMs);
+
+  let runner: Runner | undefined;
+  let stopping = false;
+  const shutdown = async (reason: string) => {
+    // A terminal's Ctrl-C reaches this process and its supervisor, which forwards it again.
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, "worker stopping");
+    setTimeout(() => {
+      log.error("worker did not stop in time; exiting");
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    clearInterval(heartbeat);
+    let code = 0;
+    try {
+      await runner?.stop(reason);
+    } catch (error) {
+      log.error({ err: error }, "worker stopped with an error");
+      code = 1;
+    }
+    await db().workerHeartbeat.deleteMany({ where: { workerId } }).catch(() => undefined);
+    await db().$disconnect().catch(() => undefined);
+    process.exit(code);
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(signal));
+
+  runner = await run({
+    connectionString: databaseUrl(),
+    taskList,
+    crontab,
+    concurrency,
+    maxPoolSize: concurrency + 2,
+    noHandleSignals: true,
+    logger: workerLogger,
+  });
+  log.info({ concurrency, tasks: Object.keys(taskList) }, "worker started");
+
+  runner.promise.then(
+    () => {
+      if (!stopping) {
+        log.error("worker runner ended unexpectedly");
+        process.exit(1);
+      }
+    },
+    (error: unknown) => {
+      if (stopping) return;
+      log.error({ err: error }, "worker runner failed");
+      process.exit(1);
+    },
+  );
+}
+
+main().catch((error: unknown) => {
+  log.error({ err: error }, "worker failed to start");
+  process.exit(1);
+});
