@@ -6,6 +6,7 @@ declare module "next-auth" {
     userId: string;
     tenantId: string;
     tenantName: string;
+    tenantSlug: string;
     kind: UserKind;
     email: string;
     name: string;
@@ -14,6 +15,7 @@ declare module "next-auth" {
   interface User {
     tenantId: string;
     tenantName: string;
+    tenantSlug: string;
     kind: UserKind;
     roles: string[];
   }
@@ -24,6 +26,7 @@ declare module "next-auth/jwt" {
     userId?: string;
     tenantId?: string;
     tenantName?: string;
+    tenantSlug?: string;
     kind?: UserKind;
     roles?: string[];
   }

@@ -32,7 +32,7 @@ function credentialsFor(kind: UserKind) {
         return null;
       }
       const { user } = result;
-      return { id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantName: user.tenantName, kind: user.kind, roles: user.roles };
+      return { id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantName: user.tenantName, tenantSlug: user.tenantSlug, kind: user.kind, roles: user.roles };
     },
   });
 }
@@ -48,6 +48,7 @@ export const authOptions: AuthOptions = {
         token.userId = user.id;
         token.tenantId = user.tenantId;
         token.tenantName = user.tenantName;
+        token.tenantSlug = user.tenantSlug;
         token.kind = user.kind;
         token.roles = user.roles;
         token.email = user.email;
@@ -62,6 +63,7 @@ export const authOptions: AuthOptions = {
         userId: token.userId ?? "",
         tenantId: token.tenantId ?? "",
         tenantName: token.tenantName ?? "",
+        tenantSlug: token.tenantSlug ?? "",
         kind: token.kind ?? "consumer",
         email: token.email ?? "",
         name: token.name ?? "",

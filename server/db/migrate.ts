@@ -8,7 +8,7 @@ import { Logger, runMigrations as runWorkerMigrations } from "graphile-worker";
  * Resolved from the working directory (npm scripts and `next start` run from the project root):
  * inside the Next.js bundle import.meta.url no longer points into the source tree.
  */
-export const migrationsDir = process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "prisma/migrations");
+export const migrationsDir = process.env.MIGRATIONS_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), "prisma/migrations");
 
 /** Prisma Migrate's own lock id, so our runner and `prisma migrate deploy` never run at once. */
 const PRISMA_ADVISORY_LOCK = 72707369;

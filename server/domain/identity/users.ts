@@ -40,7 +40,7 @@ export async function createUser(db: Db, tenantId: string, input: TUserCreateReq
 }
 
 export type SignInResult =
-  | { ok: true; user: { id: string; tenantId: string; kind: UserKind; email: string; name: string; roles: string[]; tenantName: string } }
+  | { ok: true; user: { id: string; tenantId: string; kind: UserKind; email: string; name: string; roles: string[]; tenantName: string; tenantSlug: string } }
   | { ok: false; reason: "invalid" | "choose-tenant" };
 
 /**
@@ -55,7 +55,7 @@ export async function authenticateUser(db: Db, input: { email: string; password:
       disabledAt: null,
       ...(input.tenant ? { tenant: { slug: input.tenant.trim().toLowerCase() } } : {}),
     },
-    include: { tenant: { select: { name: true } } },
+    include: { tenant: { select: { name: true, slug: true } } },
     take: 5,
   });
   if (candidates.length > 1) return { ok: false, reason: "choose-tenant" };
@@ -63,6 +63,6 @@ export async function authenticateUser(db: Db, input: { email: string; password:
   if (!user?.passwordHash || !(await verify(user.passwordHash, input.password))) return { ok: false, reason: "invalid" };
   return {
     ok: true,
-    user: { id: user.id, tenantId: user.tenantId, kind: user.kind as UserKind, email: user.email, name: user.name, roles: user.roles, tenantName: user.tenant.name },
+    user: { id: user.id, tenantId: user.tenantId, kind: user.kind as UserKind, email: user.email, name: user.name, roles: user.roles, tenantName: user.tenant.name, tenantSlug: user.tenant.slug },
   };
 }

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { AdminNav } from "@/components/admin-nav";
+import { TopBar } from "@/components/top-bar";
+import { TrpcProvider } from "@/components/trpc-provider";
+import { requireUser } from "@/server/auth/session";
+
+/** Every back-office page: vendor staff only (a consumer is sent to the staff sign-in). */
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const session = await requireUser("staff");
+  return (
+    <TrpcProvider>
+      <div className="shell">
+        <TopBar home="/admin" product="Back office" tenantName={session.tenantName} userName={session.name} email={session.email} signInPage="/admin/sign-in" />
+        <div className="shell-body">
+          <AdminNav />
+          <main className="content">{children}</main>
+        </div>
+      </div>
+    </TrpcProvider>
+  );
+}

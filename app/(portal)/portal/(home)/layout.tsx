@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { TopBar } from "@/components/top-bar";
+import { TrpcProvider } from "@/components/trpc-provider";
+import { requireUser } from "@/server/auth/session";
+
+/** Every portal page: customers' users only (vendor staff are sent to the portal sign-in). */
+export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const session = await requireUser("consumer");
+  return (
+    <TrpcProvider>
+      <div className="shell">
+        <TopBar home="/portal" product="Customer portal" tenantName={session.tenantName} userName={session.name} email={session.email} signInPage="/portal/sign-in" />
+        <main className="content content-narrow">{children}</main>
+      </div>
+    </TrpcProvider>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Every area of the back office (SPEC.md's resources), in navigation order. `arrivesWith` names
+ * the work that builds an area whose screens do not exist yet; built areas have their own route.
+ */
+export type AdminArea = { slug: string; label: string; built: boolean; arrivesWith?: string };
+export type AdminAreaGroup = { label: string; areas: AdminArea[] };
+
+const catalogWork = "the catalog work";
+const entitlementsWork = "the entitlements work";
+const licensingWork = "the licensing work";
+
+export const adminAreaGroups: AdminAreaGroup[] = [
+  { label: "Overview", areas: [{ slug: "", label: "Dashboard", built: true }] },
+  {
+    label: "Catalog",
+    areas: [
+      { slug: "products", label: "Products", built: false, arrivesWith: catalogWork },
+      { slug: "feature-catalog", label: "Feature catalog", built: false, arrivesWith: catalogWork },
+      { slug: "monitored-assets", label: "Monitored assets", built: false, arrivesWith: "the metering work" },
+      { slug: "suites", label: "Suites", built: false, arrivesWith: catalogWork },
+      { slug: "plan-sets", label: "Plan sets", built: false, arrivesWith: "the usage plans work" },
+      { slug: "add-ons", label: "Add-ons", built: false, arrivesWith: "the usage plans work" },
+      { slug: "rating-campaigns", label: "Rating campaigns", built: false, arrivesWith: "the usage plans work" },
+      { slug: "tags", label: "Tags", built: true },
+    ],
+  },
+  {
+    label: "Entitlements",
+    areas: [
+      { slug: "offers", label: "Offers", built: false, arrivesWith: entitlementsWork },
+      { slug: "entitlements", label: "Entitlements", built: false, arrivesWith: entitlementsWork },
+      { slug: "customers", label: "Customers", built: false, arrivesWith: entitlementsWork },
+      { slug: "activation-codes", label: "Activation codes", built: false, arrivesWith: licensingWork },
+      { slug: "devices", label: "Devices", built: false, arrivesWith: licensingWork },
+    ],
+  },
+  { label: "Sessions", areas: [{ slug: "sessions", label: "Sessions", built: false, arrivesWith: licensingWork }] },
+  { label: "Webhooks", areas: [{ slug: "webhooks", label: "Webhooks", built: false, arrivesWith: "the webhooks work" }] },
+  { label: "Reports", areas: [{ slug: "reports", label: "Reports", built: false, arrivesWith: "the metering and reporting work" }] },
+  {
+    label: "Settings",
+    areas: [
+      { slug: "settings/clients", label: "API clients", built: true },
+      { slug: "api-docs", label: "API docs", built: true },
+    ],
+  },
+];
+
+export const adminHref = (slug: string) => (slug ? `/admin/${slug}` : "/admin");
+
+export function findAdminArea(slug: string): AdminArea | undefined {
+  return adminAreaGroups.flatMap((g) => g.areas).find((a) => a.slug === slug);
+}

@@ -1,0 +1,46 @@
+import { startTestServer, TEST_APP_SECRET } from "../tests/helpers/test-server.ts";
+import { createDb } from "../server/db/client.ts";
+import { createTenant } from "../server/domain/identity/create-tenant.ts";
+import { createUser } from "../server/domain/identity/users.ts";
+import { E2E_PASSWORD, type E2eState } from "./support/state.ts";
+
+/**
+ * One production server on a fresh migrated database (the same helper the integration tests
+ * use), a vendor with a staff user and a consumer, and a second vendor sharing one consumer
+ * email (to exercise "enter the vendor's organisation id"). Tests read it from E2E_STATE.
+ */
+export default async function globalSetup() {
+  const server = await startTestServer();
+  // Tenant signing keys are sealed with APP_SECRET: seed with the server's.
+  process.env.APP_SECRET = TEST_APP_SECRET;
+  const db = createDb(server.databaseUrl, { max: 2 });
+  try {
+    const vendor = await createTenant(db, { name: "E2E Vendor", adminEmail: "staff@e2e-vendor.example.com", adminPassword: E2E_PASSWORD });
+    const other = await createTenant(db, { name: "E2E Other Vendor", adminEmail: "staff@e2e-other.example.com", adminPassword: E2E_PASSWORD });
+    const consumer = await createUser(db, vendor.tenantId, { kind: "consumer", email: "casey@customer.example.com", name: "Casey Consumer", password: E2E_PASSWORD });
+    const shared = "pat@shared.example.com";
+    await createUser(db, vendor.tenantId, { kind: "consumer", email: shared, name: "Pat at E2E Vendor", password: E2E_PASSWORD });
+    await createUser(db, other.tenantId, { kind: "consumer", email: shared, name: "Pat at Other Vendor", password: E2E_PASSWORD });
+
+    const state: E2eState = {
+      baseUrl: server.baseUrl,
+      databaseUrl: server.databaseUrl,
+      tenantId: vendor.tenantId,
+      tenantName: "E2E Vendor",
+      tenantSlug: vendor.tenantSlug,
+      staff: { email: vendor.adminEmail, password: E2E_PASSWORD },
+      consumer: { email: consumer.email, password: E2E_PASSWORD, name: "Casey Consumer" },
+      sharedConsumer: { email: shared, password: E2E_PASSWORD, otherTenantSlug: other.tenantSlug },
+    };
+    // Workers inherit the runner's environment.
+    process.env.E2E_STATE = JSON.stringify(state);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  } finally {
+    await db.$disconnect();
+  }
+  return async () => {
+    await server.stop();
+  };
+}
