@@ -2,6 +2,7 @@
 // crontab, and reports a heartbeat that /api/ready checks (DESIGN.md sections 10 and 12).
 import { hostname } from "node:os";
 import { Logger as WorkerLogger, run, type Runner } from "graphile-worker";
+import pg from "pg";
 import { now } from "./clock.ts";
 import { databaseUrl } from "./config.ts";
 import { db } from "./db/client.ts";
@@ -19,9 +20,20 @@ const shutdownTimeoutMs = 25_000;
 const workerId = `${hostname()}:${process.pid}`;
 const log = logger.child({ component: "worker", workerId });
 
+let stopping = false;
+
+/** Connections a stopping database drops (a terminal's Ctrl-C reaches PostgreSQL too). */
+function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === "57P01" || code === "57P03" || code === "ECONNREFUSED" || code === "ECONNRESET";
+}
+
 const workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
-  const fields = { ...scope, ...meta };
-  if (level === "error") log.error(fields, message);
+  // pino's serializer keeps an error readable; graphile-worker's `error` can drag a whole pg client along.
+  const { error, ...rest } = (meta ?? {}) as { error?: unknown };
+  const fields = error === undefined ? { ...scope, ...rest } : { ...scope, ...rest, err: error };
+  if (stopping && isConnectionLoss(error)) log.debug(fields, message);
+  else if (level === "error") log.error(fields, message);
   else if (level === "warning") log.warn(fields, message);
   else if (level === "info") log.info(fields, message);
   else log.debug(fields, message);
@@ -48,7 +60,7 @@ async function main() {
   }, heartbeatIntervalMs);
 
   let runner: Runner | undefined;
-  let stopping = false;
+  let pool: pg.Pool | undefined;
   const shutdown = async (reason: string) => {
     // A terminal's Ctrl-C reaches this process and its supervisor, which forwards it again.
     if (stopping) return;
@@ -67,17 +79,24 @@ async function main() {
       code = 1;
     }
     await db().workerHeartbeat.deleteMany({ where: { workerId } }).catch(() => undefined);
-    await db().$disconnect().catch(() => undefined);
+    await Promise.all([db().$disconnect().catch(() => undefined), pool?.end().catch(() => undefined)]);
     process.exit(code);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(signal));
 
+  // Our own pool, so its error handler outlives the runner: graphile-worker removes its handler on
+  // stop, and an idle connection dropped by a stopping database would then crash the process.
+  pool = new pg.Pool({ connectionString: databaseUrl(), max: concurrency + 2 });
+  const onConnectionError = (error: Error) => {
+    if (!(stopping && isConnectionLoss(error))) log.warn({ err: error }, "database connection lost");
+  };
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
   runner = await run({
-    connectionString: databaseUrl(),
+    pgPool: pool,
     taskList,
     crontab,
     concurrency,
-    maxPoolSize: concurrency + 2,
     noHandleSignals: true,
     logger: workerLogger,
   });

@@ -45,8 +45,9 @@ export async function readRecordTags(db: TenantDbOrTx, recordIds: readonly strin
   const rows = await db.tagAssignment.findMany({
     where: { recordId: { in: [...recordIds] }, tag: { isDeleted: false } },
     select: { recordId: true, tag: { select: { name: true } } },
-    orderBy: { tag: { name: "asc" } },
   });
+  // Sorted here, case-insensitively, so the order does not depend on the database's collation.
+  rows.sort((a, b) => a.tag.name.localeCompare(b.tag.name, "en", { sensitivity: "base" }));
   for (const row of rows) result.get(row.recordId)?.push(row.tag.name);
   return result;
 }
