@@ -11,6 +11,8 @@ const config = [
     rules: {
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // A `let` that a closure defined earlier reads (e.g. a shutdown handler) cannot be a const.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
   },
 ];
