@@ -5,7 +5,6 @@
 export type AdminArea = { slug: string; label: string; built: boolean; arrivesWith?: string };
 export type AdminAreaGroup = { label: string; areas: AdminArea[] };
 
-const catalogWork = "the catalog work";
 const entitlementsWork = "the entitlements work";
 const licensingWork = "the licensing work";
 
@@ -14,13 +13,13 @@ export const adminAreaGroups: AdminAreaGroup[] = [
   {
     label: "Catalog",
     areas: [
-      { slug: "products", label: "Products", built: false, arrivesWith: catalogWork },
-      { slug: "feature-catalog", label: "Feature catalog", built: false, arrivesWith: catalogWork },
-      { slug: "monitored-assets", label: "Monitored assets", built: false, arrivesWith: "the metering work" },
-      { slug: "suites", label: "Suites", built: false, arrivesWith: catalogWork },
-      { slug: "plan-sets", label: "Plan sets", built: false, arrivesWith: "the usage plans work" },
-      { slug: "add-ons", label: "Add-ons", built: false, arrivesWith: "the usage plans work" },
-      { slug: "rating-campaigns", label: "Rating campaigns", built: false, arrivesWith: "the usage plans work" },
+      { slug: "products", label: "Products", built: true },
+      { slug: "feature-catalog", label: "Feature catalog", built: true },
+      { slug: "monitored-assets", label: "Monitored assets", built: true },
+      { slug: "suites", label: "Suites", built: true },
+      { slug: "plan-sets", label: "Plan sets", built: true },
+      { slug: "add-ons", label: "Add-ons", built: true },
+      { slug: "rating-campaigns", label: "Rating campaigns", built: true },
       { slug: "tags", label: "Tags", built: true },
     ],
   },
@@ -35,7 +34,7 @@ export const adminAreaGroups: AdminAreaGroup[] = [
     ],
   },
   { label: "Sessions", areas: [{ slug: "sessions", label: "Sessions", built: false, arrivesWith: licensingWork }] },
-  { label: "Webhooks", areas: [{ slug: "webhooks", label: "Webhooks", built: false, arrivesWith: "the webhooks work" }] },
+  { label: "Webhooks", areas: [{ slug: "webhooks", label: "Webhooks", built: true }] },
   { label: "Reports", areas: [{ slug: "reports", label: "Reports", built: false, arrivesWith: "the metering and reporting work" }] },
   {
     label: "Settings",

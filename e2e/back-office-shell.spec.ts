@@ -16,9 +16,9 @@ test("every area is in the navigation; unbuilt ones say so", async ({ page, stat
   ]) {
     await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
-  await nav.getByRole("link", { name: "Products", exact: true }).click();
-  await expect(page.getByTestId("not-built")).toHaveText(/Not built yet: Products arrives with the catalog work\./);
-  await expect(nav.getByRole("link", { name: "Products", exact: true })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Offers", exact: true }).click();
+  await expect(page.getByTestId("not-built")).toHaveText(/Not built yet: Offers arrives with the entitlements work\./);
+  await expect(nav.getByRole("link", { name: "Offers", exact: true })).toHaveAttribute("aria-current", "page");
   await screenshot(page, "not-built");
 
   const missing = await page.goto("/admin/no-such-area");

@@ -10,6 +10,8 @@ import { createUser, emailKey } from "../server/domain/identity/users.ts";
 import { createTag } from "../server/domain/catalog/create-tag.ts";
 import type { DomainContext } from "../server/domain/context.ts";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
+import { seedCatalogPricing } from "./seed/catalog-pricing.ts";
+import { seedCatalogProducts } from "./seed/catalog-products.ts";
 
 const DEMO = {
   slug: "demo",
@@ -47,6 +49,15 @@ async function main() {
       const exists = await ctx.db.tag.findFirst({ where: { scope: tag.scope, activeNameKey: tag.name.toLowerCase() } });
       if (!exists) await createTag(ctx, tag);
     }
+    await seedCatalogProducts(ctx);
+    // Pricing of the demo products (after the products are seeded): suite, published plan set, add-on, rating campaign.
+    const demoProducts = await ctx.db.product.findMany({
+      where: { isDeleted: false },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: 2,
+      select: { id: true, name: true },
+    });
+    const pricing = await seedCatalogPricing(ctx, demoProducts);
     const { client, clientSecret } = await createClient(db, tenant.id, { name: `Seed ${new Date().toISOString()}`, kind: "admin", scopes: ["provision.*"] });
     const url = runtime.env.NEXTAUTH_URL ?? "http://localhost:3000";
     process.stdout.write(
@@ -59,6 +70,7 @@ async function main() {
         `API client   ${client.clientId} / ${clientSecret}  (scopes provision.*; shown once)`,
         `  curl -s -d grant_type=client_credentials -d client_id=${client.clientId} -d client_secret=${clientSecret} -d 'scope=provision.tag.*' ${url}/auth/connect/token`,
         `  curl -s -H "Authorization: Bearer $TOKEN" ${url}/api/v1/provision/admin/tags`,
+        pricing ? `Pricing      ${url}/admin/suites/${pricing.suiteId}  (suite, published plan set, add-on, running rating campaign)` : "Pricing      skipped: the demo catalog has fewer than two products",
         "",
       ].join("\n"),
     );

@@ -9,7 +9,11 @@ import { db } from "./db/client.ts";
 import { taskList } from "./jobs/index.ts";
 import { logger } from "./log.ts";
 
-const crontab = ["*/15 * * * * purge_expired_idempotency"].join("\n");
+const crontab = [
+  "*/15 * * * * purge_expired_idempotency",
+  "* * * * * webhook_sweep",
+  "*/10 * * * * webhook_capture_retention",
+].join("\n");
 
 const heartbeatIntervalMs = 10_000;
 /** Rows of workers that vanished without a clean shutdown are dropped after this long. */

@@ -1,5 +1,7 @@
+import { decodeJwt } from "jose";
 import { db } from "../db/client.ts";
-import { CLIENT_AUDIENCE, CONSUMER_AUDIENCE, verifyAccessToken } from "../domain/identity/access-tokens.ts";
+import { CALLBACK_AUDIENCE, CLIENT_AUDIENCE, CONSUMER_AUDIENCE, verifyAccessToken } from "../domain/identity/access-tokens.ts";
+import { isCallbackSubscriptionLive } from "../domain/webhooks/callback-scopes.ts";
 import { isClientActive } from "../domain/identity/oauth-clients.ts";
 import { hasScope, INTEGRATOR_SCOPE, verbForMethod, type ScopeResource, type ScopeVerb } from "../domain/identity/scopes.ts";
 import { AppError } from "./errors.ts";
@@ -49,9 +51,8 @@ export async function authenticate(req: Request, requirement: AuthRequirement): 
     if (!claims) throw unauthenticated("The user token is invalid or expired.", "invalid_token");
     return { kind: "consumer", tenantId: claims.tid, id: claims.sub };
   }
-  const claims = await verifyAccessToken(db(), token, CLIENT_AUDIENCE);
-  if (!claims || !(await isClientActive(db(), claims.cid))) throw unauthenticated("The access token is invalid, expired or revoked.", "invalid_token");
-  const principal: ClientPrincipal = { kind: "client", tenantId: claims.tid, id: claims.cid, clientId: claims.sub, clientKind: claims.kind, scopes: claims.scope };
+  const principal =
+    requirement.kind === "client" && audienceOf(token) === CALLBACK_AUDIENCE ? await callbackPrincipal(token) : await clientPrincipal(token);
   const required = requiredScope(requirement, req.method)!;
   if (!hasScope(principal.scopes, required)) {
     throw new AppError("auth.insufficient_scope", `This request needs the scope ${required}.`, {
@@ -59,4 +60,32 @@ export async function authenticate(req: Request, requirement: AuthRequirement): 
     });
   }
   return principal;
+}
+
+function audienceOf(token: string): string | undefined {
+  try {
+    const { aud } = decodeJwt(token);
+    return Array.isArray(aud) ? aud[0] : aud;
+  } catch {
+    return undefined;
+  }
+}
+
+async function clientPrincipal(token: string): Promise<ClientPrincipal> {
+  const claims = await verifyAccessToken(db(), token, CLIENT_AUDIENCE);
+  if (!claims || !(await isClientActive(db(), claims.cid))) throw unauthenticated("The access token is invalid, expired or revoked.", "invalid_token");
+  return { kind: "client", tenantId: claims.tid, id: claims.cid, clientId: claims.sub, clientKind: claims.kind, scopes: claims.scope };
+}
+
+/**
+ * SPEC.md Authentication item 8: a webhook delivery's `webhook-callback-token` works as a bearer
+ * token on client-scoped routes with exactly the subscription's callback scopes, while the
+ * subscription exists and is Active. It acts as a client of kind `callback` named after it.
+ */
+async function callbackPrincipal(token: string): Promise<ClientPrincipal> {
+  const claims = await verifyAccessToken(db(), token, CALLBACK_AUDIENCE);
+  if (!claims || !(await isCallbackSubscriptionLive(db(), claims.tid, claims.sub))) {
+    throw unauthenticated("The callback token is invalid, expired, or its subscription is no longer active.", "invalid_token");
+  }
+  return { kind: "client", tenantId: claims.tid, id: claims.cid, clientId: `callback:${claims.sub}`, clientKind: "callback", scopes: claims.scope };
 }

@@ -1,5 +1,6 @@
 import type { TaskList } from "graphile-worker";
 import { purge_expired_idempotency } from "./purge-expired-idempotency.ts";
+import { webhook_capture_retention, webhook_deliver, webhook_fan_out, webhook_sweep } from "./webhooks.ts";
 
 /**
  * Every job the worker runs, by task identifier. Jobs are enqueued with `enqueueJob` (in the
@@ -7,6 +8,10 @@ import { purge_expired_idempotency } from "./purge-expired-idempotency.ts";
  */
 export const taskList = {
   purge_expired_idempotency,
+  webhook_fan_out,
+  webhook_deliver,
+  webhook_sweep,
+  webhook_capture_retention,
 } satisfies TaskList;
 
 export type TaskIdentifier = keyof typeof taskList;

@@ -24,6 +24,7 @@ const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
 };
 
 /** Duck-typed so an AppError from another module instance (dev reloads) is still recognised. */

@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { listPlanSetRevisionsContract } from "@/server/http/contracts/plan-sets";
+import { listPlanSetRevisions } from "@/server/domain/catalog/list-plan-set-revisions";
+
+// GET /api/v1/provision/admin/usage-plans/plan-sets/{planSetId}/revisions
+export const GET = route(listPlanSetRevisionsContract, ({ ctx, params, query }) => listPlanSetRevisions(ctx, params.planSetId, query));

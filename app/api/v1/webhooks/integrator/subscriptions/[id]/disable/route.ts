@@ -1,0 +1,7 @@
+import { route } from "@/server/http/route";
+import { integratorDisableSubscriptionContract } from "@/server/http/contracts/webhooks";
+import { disableSubscription } from "@/server/domain/webhooks/disable-subscription";
+import { integratorAccess } from "@/server/domain/webhooks/subscription-access";
+
+// POST /api/v1/webhooks/integrator/subscriptions/{id}/disable
+export const POST = route(integratorDisableSubscriptionContract, ({ ctx, params }) => disableSubscription(ctx, integratorAccess(ctx), params.id));

@@ -1,0 +1,7 @@
+import { route } from "@/server/http/route";
+import { adminTestFireContract } from "@/server/http/contracts/webhooks";
+import { testFire } from "@/server/domain/webhooks/test-fire";
+import { adminAccess } from "@/server/domain/webhooks/subscription-access";
+
+// POST /api/v1/webhooks/subscriptions/{id}/test-fire
+export const POST = route(adminTestFireContract, ({ ctx, params, body }) => testFire(ctx, adminAccess, params.id, body.eventType));

@@ -1,0 +1,7 @@
+import { route } from "@/server/http/route";
+import { adminVerifySubscriptionContract } from "@/server/http/contracts/webhooks";
+import { verifySubscription } from "@/server/domain/webhooks/verify-subscription";
+import { adminAccess } from "@/server/domain/webhooks/subscription-access";
+
+// POST /api/v1/webhooks/subscriptions/{id}/verify
+export const POST = route(adminVerifySubscriptionContract, ({ ctx, params }) => verifySubscription(ctx, adminAccess, params.id));

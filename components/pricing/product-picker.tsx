@@ -1,0 +1,44 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "../trpc-provider";
+import { useDebounced } from "../use-debounced";
+
+export type ProductOption = { id: string; productCode: string; productVersion: string; name: string };
+
+export const productLabel = (p: { name: string | null; productCode: string | null; productVersion?: string | null }) =>
+  `${p.name ?? "Unknown product"} (${p.productCode ?? "?"}${p.productVersion ? ` ${p.productVersion}` : ""})`;
+
+/** Search live products and pick one; `exclude` hides products already chosen. */
+export function ProductPicker({ id, label = "Product", exclude = [], onPick, buttonLabel = "Add" }: {
+  id: string;
+  label?: string;
+  exclude?: readonly string[];
+  onPick: (product: ProductOption) => void;
+  buttonLabel?: string;
+}) {
+  const trpc = useTRPC();
+  const [term, setTerm] = useState("");
+  const [chosen, setChosen] = useState("");
+  const search = useDebounced(term.trim());
+  const options = useQuery(trpc.suites.productOptions.queryOptions({ term: search }));
+  const available = (options.data ?? []).filter((p) => !exclude.includes(p.id));
+  const pick = () => {
+    const product = available.find((p) => p.id === chosen);
+    if (product) {
+      onPick(product);
+      setChosen("");
+    }
+  };
+  return (
+    <div className="inline-add">
+      <input type="search" aria-label={`Search ${label.toLowerCase()}s`} placeholder="Search products…" value={term} onChange={(e) => setTerm(e.target.value)} style={{ maxWidth: 220 }} />
+      <select id={id} aria-label={label} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+        <option value="">{options.isLoading ? "Loading…" : available.length ? "Choose a product" : "No product to add"}</option>
+        {available.map((p) => <option key={p.id} value={p.id}>{productLabel(p)}</option>)}
+      </select>
+      <button type="button" className="btn btn-small" disabled={!chosen} onClick={pick}>{buttonLabel}</button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// npm run bench [scenario ...]: runs benchmark scenarios (scripts/bench/*.ts) and merges their
+// results into bench/results.json, keyed by scenario, so scenarios can be run and added separately.
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { repoRoot } from "./lib/runtime-env.ts";
+import { runWebhookFanOut } from "./bench/webhooks.ts";
+
+const scenarios: Record<string, () => Promise<object>> = {
+  webhooks: () => runWebhookFanOut(),
+};
+
+async function main() {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !scenarios[name]);
+  if (unknown.length) {
+    process.stderr.write(`unknown scenario(s): ${unknown.join(", ")}; known: ${Object.keys(scenarios).join(", ")}\n`);
+    process.exit(2);
+  }
+  const file = path.join(repoRoot, "bench/results.json");
+  const results = existsSync(file) ? (JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>) : {};
+  for (const name of asked.length ? asked : Object.keys(scenarios)) {
+    const result = await scenarios[name]();
+    results[name] = { ...result, measuredAt: new Date().toISOString() };
+    process.stdout.write(`${name}: ${JSON.stringify(result)}\n`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,20 @@
+import type { DomainContext } from "../context.ts";
+import { notFound } from "../../http/errors.ts";
+import { inTransaction } from "../../db/tenant-db.ts";
+import { findSubscription, type SubscriptionAccess } from "./subscription-access.ts";
+
+/**
+ * SPEC.md: removes the subscription and its pending deliveries. Its delivery history, captured
+ * events and the envelopes aimed at it alone (test-fires, replays, challenges) go with it; a job
+ * still queued for one of its deliveries finds nothing and ends. The row is locked first, so the
+ * cascade waits for a fan-out that is inserting deliveries for it instead of deadlocking with it.
+ */
+export async function deleteSubscription(ctx: DomainContext, access: SubscriptionAccess, id: string): Promise<void> {
+  await findSubscription(ctx, access, id);
+  await inTransaction(ctx.db, async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "WebhookSubscription" WHERE "tenantId" = ${ctx.tenantId}::uuid AND id = ${id}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw notFound("Subscription");
+    await tx.webhookSubscription.delete({ where: { id } });
+  });
+}
