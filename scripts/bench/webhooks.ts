@@ -5,7 +5,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { createDb } from "../../server/db/client.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
@@ -106,7 +105,7 @@ export async function runWebhookFanOut(options: { events?: number; subscriptions
     }
 
     log(`starting the worker (WORKER_CONCURRENCY=${concurrency})`);
-    worker = spawn(process.execPath, [path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"), "server/worker.ts"], {
+    worker = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: server.databaseUrl, APP_SECRET: TEST_APP_SECRET, WEBHOOKS_ALLOW_PRIVATE_URLS: "1", WORKER_CONCURRENCY: String(concurrency), LOG_LEVEL: "warn" },
       stdio: ["ignore", "ignore", "inherit"],

@@ -211,6 +211,7 @@ describe("add-ons", () => {
     expect(page.items.map((a: { code: string }) => a.code)).toEqual(["A-TWO", "B-ONE"]);
     expect((await request("GET", `${ADD_ONS}?filter=status==Archived`, { token: scopedToken })).body.items.map((a: { code: string }) => a.code)).toEqual(["C-THREE"]);
     expect((await request("GET", `${ADD_ONS}?filter=suiteId==${suite.id},status==Draft`, { token: scopedToken })).body.totalCount).toBe(2);
+    expect((await request("GET", `${ADD_ONS}?filter=suiteName==S&sortOrder=-suiteName,-code`, { token: scopedToken })).body.items.map((a: { code: string }) => a.code)).toEqual(["C-THREE", "B-ONE", "A-TWO"]);
     expectProblem(await request("GET", `${ADD_ONS}?filter=referencedBy==1`, { token: scopedToken }), 400, "license.validation_error");
     expectProblem(await request("GET", `${ADD_ONS}?sortOrder=featureValues`, { token: scopedToken }), 400, "license.validation_error");
   });

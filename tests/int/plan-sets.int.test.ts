@@ -188,6 +188,9 @@ describe("plan sets", () => {
       expect(bySuite.items).toHaveLength(2);
       expect(bySuite.items[0].revision).toBeGreaterThan(bySuite.items[1].revision);
       expect((await request("GET", `${PLAN_SETS}?filter=productId==${second.id}`, { token })).body.totalCount).toBeGreaterThan(0);
+      const bySuiteName = (await request("GET", `${PLAN_SETS}?filter=name|suiteName@=*studio suite&sortOrder=-suiteName,name`, { token })).body;
+      expect(bySuiteName.totalCount).toBeGreaterThan(0);
+      expect(bySuiteName.items.every((p: { suiteName: string }) => p.suiteName === "Studio suite")).toBe(true);
       expectProblem(await request("GET", `${PLAN_SETS}?filter=plans@=x`, { token }), 400, "license.validation_error");
       expectProblem(await request("GET", `${PLAN_SETS}?sortOrder=currency`, { token }), 400, "license.validation_error");
     });

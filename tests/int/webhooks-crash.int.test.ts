@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { Logger, run, type Runner } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, db, type Db } from "../../server/db/client.ts";
@@ -72,7 +71,8 @@ describe("a worker killed mid-delivery loses nothing", () => {
       res.writeHead(200).end("ok");
     });
 
-    child = spawn(process.execPath, [path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"), "tests/helpers/webhook-worker-process.ts"], {
+    // `node --import tsx`, not the tsx CLI: the CLI runs the script in a child process SIGKILL would miss.
+    child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/webhook-worker-process.ts"], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: url, APP_SECRET: TEST_APP_SECRET, WEBHOOKS_ALLOW_PRIVATE_URLS: "1" },
       stdio: ["ignore", "pipe", "inherit"],

@@ -25,7 +25,8 @@ const DUE_TOLERANCE_MS = 1_000;
 export async function deliverOnce(base: Db, tenantId: string, deliveryId: string, options: DeliverOptions = {}): Promise<DeliverOutcome> {
   const clock = options.clock ?? now;
   const db = tenantDb(base, tenantId);
-  const claimed = await claim(db, tenantId, deliveryId, clock());
+  const claimedAt = clock();
+  const claimed = (await claimDirectly(base, tenantId, deliveryId, claimedAt)) ?? (await claim(db, tenantId, deliveryId, claimedAt));
   if (claimed.outcome) return claimed.outcome;
   const { delivery, subscription, payload, attemptNumber } = claimed;
 
@@ -47,7 +48,9 @@ export async function deliverOnce(base: Db, tenantId: string, deliveryId: string
     payload,
     { timeoutMs: DELIVERY_TIMEOUT_MS, allowPrivate: allowPrivateReceiverUrls(), maxBodyBytes: RESPONSE_EXCERPT_BYTES },
   );
-  return record(db, tenantId, { ...delivery, attemptNumber }, headers, result, clock());
+  const finishedAt = clock();
+  if (result.ok && (await recordSuccess(base, tenantId, delivery.id, attemptNumber, headers, result, finishedAt))) return "succeeded";
+  return record(db, tenantId, { ...delivery, attemptNumber }, headers, result, finishedAt);
 }
 
 type Claimed = {
@@ -57,6 +60,59 @@ type Claimed = {
   payload: string;
   attemptNumber: number;
 };
+
+/**
+ * The common case in one statement (a round trip, no interactive transaction): a due pending
+ * delivery of an Active Http subscription is claimed and its attempt row written. Anything else
+ * (not due, deliveries off, already taken) returns null and goes through `claim`, which decides.
+ */
+async function claimDirectly(base: Db, tenantId: string, deliveryId: string, at: Date): Promise<Claimed | null> {
+  const rows = await base.$queryRaw<(Claimed["delivery"] & Omit<Claimed["subscription"], "id" | "tenantId"> & { subscriptionId: string; attemptCount: number; payload: string })[]>`
+    WITH claimed AS (
+      UPDATE "WebhookDelivery" AS d
+      SET status = 'sending', "attemptCount" = d."attemptCount" + 1, "leaseExpiresAt" = ${new Date(at.getTime() + DELIVERY_LEASE_MS)},
+          "lastAttemptAt" = ${at}, "nextAttemptAt" = NULL, "updatedAt" = ${at}
+      FROM "WebhookSubscription" AS s
+      WHERE d.id = ${deliveryId}::uuid AND d."tenantId" = ${tenantId}::uuid AND d.status = 'pending'
+        AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= ${new Date(at.getTime() + DUE_TOLERANCE_MS)})
+        AND s.id = d."subscriptionId" AND s."tenantId" = d."tenantId" AND s.state = 'Active' AND s."targetKind" = 'Http' AND s.url IS NOT NULL
+      RETURNING d.id, d."envelopeId", d."eventType", d."scheduleOffset", d."attemptCount", s.id AS "subscriptionId", s.url, s."callbackScopes",
+                s."secretSealed", s."previousSecretSealed", s."previousSecretExpiresAt"
+    ), attempt AS (
+      INSERT INTO "WebhookDeliveryAttempt" (id, "tenantId", "deliveryId", "attemptNumber", status, "startedAt")
+      SELECT gen_random_uuid(), ${tenantId}::uuid, c.id, c."attemptCount", 'sending', ${at} FROM claimed c
+    )
+    SELECT c.id::text AS id, c."envelopeId"::text AS "envelopeId", c."eventType", c."scheduleOffset", c."attemptCount",
+           c."subscriptionId"::text AS "subscriptionId", c.url, c."callbackScopes", c."secretSealed", c."previousSecretSealed",
+           c."previousSecretExpiresAt", e.payload
+    FROM claimed c JOIN "WebhookEnvelope" e ON e.id = c."envelopeId" AND e."tenantId" = ${tenantId}::uuid`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    delivery: { id: row.id, envelopeId: row.envelopeId, eventType: row.eventType, scheduleOffset: row.scheduleOffset },
+    subscription: {
+      id: row.subscriptionId, tenantId, url: row.url, callbackScopes: row.callbackScopes,
+      secretSealed: row.secretSealed, previousSecretSealed: row.previousSecretSealed, previousSecretExpiresAt: row.previousSecretExpiresAt,
+    },
+    payload: row.payload,
+    attemptNumber: row.attemptCount,
+  };
+}
+
+/** A 2xx, recorded in one statement; false when the claim was lost meanwhile (then `record` decides). */
+async function recordSuccess(base: Db, tenantId: string, deliveryId: string, attemptNumber: number, headers: Record<string, string>, result: SendResult, at: Date): Promise<boolean> {
+  const updated = await base.$executeRaw`
+    WITH attempt AS (
+      UPDATE "WebhookDeliveryAttempt"
+      SET status = 'succeeded', "finishedAt" = ${at}, "durationMs" = ${result.durationMs}, "responseStatus" = ${result.status},
+          "responseExcerpt" = ${result.body || null}, error = NULL, "requestHeaders" = ${JSON.stringify(headers)}::jsonb
+      WHERE "tenantId" = ${tenantId}::uuid AND "deliveryId" = ${deliveryId}::uuid AND "attemptNumber" = ${attemptNumber}
+    )
+    UPDATE "WebhookDelivery"
+    SET status = 'succeeded', "completedAt" = ${at}, "leaseExpiresAt" = NULL, "lastResponseStatus" = ${result.status}, "lastError" = NULL, "updatedAt" = ${at}
+    WHERE id = ${deliveryId}::uuid AND "tenantId" = ${tenantId}::uuid AND status = 'sending' AND "attemptCount" = ${attemptNumber}`;
+  return updated === 1;
+}
 
 async function claim(db: TenantDb, tenantId: string, deliveryId: string, at: Date): Promise<Claimed | { outcome: DeliverOutcome }> {
   return db.$transaction(async (tx) => {

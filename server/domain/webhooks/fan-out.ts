@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.ts";
 import { tenantDb } from "../../db/tenant-db.ts";
 import { now } from "../../clock.ts";
-import { enqueueDelivery } from "./delivery-jobs.ts";
+import { enqueueDeliveries } from "./delivery-jobs.ts";
 import { parseEnvelope } from "./envelope.ts";
 import { patternsMatch } from "./event-type-patterns.ts";
 import { filtersMatch } from "./subscription-filters.ts";
@@ -52,7 +52,7 @@ export async function fanOutEnvelope(base: Db, tenantId: string, envelopeId: str
       skipDuplicates: true,
       select: { id: true, status: true },
     });
-    for (const delivery of created) if (delivery.status === "pending") await enqueueDelivery(tx, tenantId, delivery.id);
+    await enqueueDeliveries(tx, tenantId, created.filter((d) => d.status === "pending").map((d) => d.id));
     return created.length;
   });
 }
