@@ -7,7 +7,7 @@ import { tenantDb } from "../../server/db/tenant-db.ts";
 import type { DomainContext } from "../../server/domain/context.ts";
 import { createTenant } from "../../server/domain/identity/create-tenant.ts";
 import { createSubscription } from "../../server/domain/webhooks/create-subscription.ts";
-import { emitEvent } from "../../server/domain/webhooks/emit-event.ts";
+import { emitEvent, prepareEnvelope, storeEnvelope } from "../../server/domain/webhooks/emit-event.ts";
 import { DELIVERY_LEASE_MS } from "../../server/domain/webhooks/settings.ts";
 import { adminAccess } from "../../server/domain/webhooks/subscription-access.ts";
 import { sweepDeliveries } from "../../server/domain/webhooks/sweep-deliveries.ts";
@@ -29,6 +29,9 @@ describe("a worker killed mid-delivery loses nothing", () => {
   let receiver: Receiver;
   let child: ChildProcess | undefined;
   let runner: Runner | undefined;
+  let ctx: DomainContext;
+  let subscriptionId: string;
+  let secret: string;
 
   beforeAll(async () => {
     const server = await testPostgres();
@@ -55,9 +58,10 @@ describe("a worker killed mid-delivery loses nothing", () => {
 
   it("SIGKILL during the attempt: the sweeper reclaims it after the lease and a new worker delivers it with the same webhook-id", async () => {
     const tenant = await createTenant(base, { name: "Crash" });
-    const ctx: DomainContext = { tenantId: tenant.tenantId, actor: { kind: "system", id: "test" }, db: tenantDb(base, tenant.tenantId) };
-    const secret = `whsec_${Buffer.alloc(32, 4).toString("base64")}`;
+    ctx = { tenantId: tenant.tenantId, actor: { kind: "system", id: "test" }, db: tenantDb(base, tenant.tenantId) };
+    secret = `whsec_${Buffer.alloc(32, 4).toString("base64")}`;
     const sub = await createSubscription(ctx, adminAccess, { displayName: "crash", url: receiver.url, eventTypePatterns: ["*"], secret });
+    subscriptionId = sub.id;
     receiver.setHandler(challengeAnswerer(secret));
     expect((await verifySubscription(ctx, adminAccess, sub.id)).state).toBe("Active");
 
@@ -110,5 +114,18 @@ describe("a worker killed mid-delivery loses nothing", () => {
     });
     expect(done.attempts.map((a) => [a.attemptNumber, a.status])).toEqual([[1, "interrupted"], [2, "succeeded"]]);
     expect(done.attempts[0].error).toMatch(/Interrupted/);
+  });
+
+  it("a pending delivery whose job went missing is woken by the sweeper once it is 10 minutes overdue", async () => {
+    const input = { tenantId: ctx.tenantId, type: "User.Deleted", entityKind: "user", entityId: "lost", subject: "users/lost", data: { userId: "00000000-0000-4000-8000-000000000007", externalReference: null, origin: "admin", userType: "Consumer" } };
+    const envelope = await ctx.db.$transaction((tx) => storeEnvelope(tx, prepareEnvelope(input), { tenantId: ctx.tenantId, fanOut: false }));
+    const longAgo = new Date(Date.now() - 60_000);
+    await ctx.db.webhookDelivery.create({
+      data: { tenantId: ctx.tenantId, envelopeId: envelope.id, subscriptionId, eventType: "User.Deleted", entityId: "lost", status: "pending", nextAttemptAt: null, createdAt: longAgo, updatedAt: longAgo },
+    });
+    expect((await sweepDeliveries(base, new Date())).rewoken).toBe(0);
+    expect((await sweepDeliveries(base, new Date(Date.now() + 11 * 60_000))).rewoken).toBe(1);
+    const delivered = await eventually(() => receiver.requests.find((r) => r.headers["webhook-id"] === envelope.id), 30_000, "the woken delivery");
+    verifyDelivery(delivered, secret);
   });
 });

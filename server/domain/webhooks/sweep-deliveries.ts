@@ -24,10 +24,12 @@ export async function sweepDeliveries(base: Db, at: Date, batchSize = 200): Prom
   let reclaimed = 0;
   for (const row of stuck) if (await reclaim(base, row.tenantId, row.id, at)) reclaimed++;
 
+  const overdue = new Date(at.getTime() - ORPHAN_AFTER_MS);
+  // A null nextAttemptAt means "due at once" (set when an attempt is reclaimed).
   const orphans = await base.$queryRaw<{ id: string; tenantId: string }[]>`
     SELECT id::text AS id, "tenantId"::text AS "tenantId" FROM "WebhookDelivery"
-    WHERE status = 'pending' AND "nextAttemptAt" < ${new Date(at.getTime() - ORPHAN_AFTER_MS)}
-    ORDER BY "nextAttemptAt" LIMIT ${batchSize}`;
+    WHERE status = 'pending' AND ("nextAttemptAt" < ${overdue} OR ("nextAttemptAt" IS NULL AND "updatedAt" < ${overdue}))
+    ORDER BY "nextAttemptAt" NULLS FIRST LIMIT ${batchSize}`;
   for (const row of orphans) await enqueueDelivery(base, row.tenantId, row.id);
 
   const ledgerPurged = await base.$executeRaw`
