@@ -128,4 +128,17 @@ describe("a worker killed mid-delivery loses nothing", () => {
     const delivered = await eventually(() => receiver.requests.find((r) => r.headers["webhook-id"] === envelope.id), 30_000, "the woken delivery");
     verifyDelivery(delivered, secret);
   });
+  it("an event whose fan-out job failed for good or went missing is fanned out again by the sweeper", async () => {
+    const input = { tenantId: ctx.tenantId, type: "User.Deleted", entityKind: "user", entityId: "refan", subject: "users/refan", data: { userId: "00000000-0000-4000-8000-000000000009", externalReference: null, origin: "admin", userType: "Consumer" } };
+    // Stored without its fan-out job, then marked as never fanned out: a job that died for good.
+    const envelope = await ctx.db.$transaction((tx) => storeEnvelope(tx, prepareEnvelope(input), { tenantId: ctx.tenantId, fanOut: false }));
+    await base.webhookEnvelope.update({ where: { id: envelope.id }, data: { fannedOutAt: null } });
+    expect((await sweepDeliveries(base, new Date())).refannedOut).toBe(0);
+    expect((await sweepDeliveries(base, new Date(Date.now() + 11 * 60_000))).refannedOut).toBe(1);
+    const delivered = await eventually(() => receiver.requests.find((r) => r.headers["webhook-id"] === envelope.id), 30_000, "the fanned-out delivery");
+    verifyDelivery(delivered, secret);
+    const row = await base.webhookEnvelope.findUniqueOrThrow({ where: { id: envelope.id } });
+    expect(row.fannedOutAt).not.toBeNull();
+    expect((await sweepDeliveries(base, new Date(Date.now() + 11 * 60_000))).refannedOut).toBe(0);
+  });
 });

@@ -85,6 +85,8 @@ export async function storeEnvelope(tx: TenantTx, envelope: Envelope, input: Omi
         targetSubscriptionId: input.targetSubscriptionId ?? null,
         isTest: input.isTest ?? false,
         createdAt: now(),
+        // A one-subscription send (fanOut: false) has no fan-out to wait for.
+        fannedOutAt: input.fanOut === false ? now() : null,
       },
     ],
     skipDuplicates: true,

@@ -25,6 +25,7 @@ export async function fanOutEnvelope(base: Db, tenantId: string, envelopeId: str
         ? { id: envelope.targetSubscriptionId, state: "Active" }
         : { state: "Active", createdAt: { lte: envelope.createdAt } },
     });
+    await tx.webhookEnvelope.update({ where: { id: envelopeId }, data: { fannedOutAt: at } });
     const parsed = parseEnvelope(envelope.payload);
     // Ordered by id: concurrent fan-outs take their subscription key locks in one order.
     const matching = (

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { tenantDb } from "../../db/tenant-db.ts";
+import { enqueueJob } from "../../jobs/enqueue.ts";
 import { enqueueDelivery } from "./delivery-jobs.ts";
 import { retryDelayMs } from "./retry-schedule.ts";
 
@@ -7,13 +8,14 @@ import { retryDelayMs } from "./retry-schedule.ts";
 const ORPHAN_AFTER_MS = 10 * 60_000;
 const REPLAY_WINDOW_MS = 60 * 60_000;
 
-export type SweepResult = { reclaimed: number; rewoken: number; ledgerPurged: number };
+export type SweepResult = { reclaimed: number; rewoken: number; refannedOut: number; ledgerPurged: number };
 
 /**
  * The `webhook_sweep` cron job (every minute). "A worker killed mid-delivery loses nothing": an
  * attempt whose lease ended without a result is marked `interrupted` and its delivery becomes
  * pending again (or dead when that was its last attempt), with a job to send it now. Pending
- * deliveries whose job went missing get one again. Replay-ceiling entries older than an hour go.
+ * deliveries whose job went missing get one again, and so do envelopes whose fan-out job failed for
+ * good or went missing (fan-out is idempotent). Replay-ceiling entries older than an hour go.
  * Scans every tenant (maintenance, like the idempotency purge); each change is tenant-scoped.
  */
 export async function sweepDeliveries(base: Db, at: Date, batchSize = 200): Promise<SweepResult> {
@@ -32,9 +34,17 @@ export async function sweepDeliveries(base: Db, at: Date, batchSize = 200): Prom
     ORDER BY "nextAttemptAt" NULLS FIRST LIMIT ${batchSize}`;
   for (const row of orphans) await enqueueDelivery(base, row.tenantId, row.id);
 
+  const unfanned = await base.$queryRaw<{ id: string; tenantId: string }[]>`
+    SELECT id::text AS id, "tenantId"::text AS "tenantId" FROM "WebhookEnvelope"
+    WHERE "fannedOutAt" IS NULL AND "createdAt" < ${overdue}
+    ORDER BY "createdAt" LIMIT ${batchSize}`;
+  for (const row of unfanned) {
+    await enqueueJob(base, "webhook_fan_out", { tenantId: row.tenantId, envelopeId: row.id }, { jobKey: `webhook_fan_out:${row.id}` });
+  }
+
   const ledgerPurged = await base.$executeRaw`
     DELETE FROM "WebhookReplayLedgerEntry" WHERE "createdAt" < ${new Date(at.getTime() - REPLAY_WINDOW_MS)}`;
-  return { reclaimed, rewoken: orphans.length, ledgerPurged };
+  return { reclaimed, rewoken: orphans.length, refannedOut: unfanned.length, ledgerPurged };
 }
 
 async function reclaim(base: Db, tenantId: string, deliveryId: string, at: Date): Promise<boolean> {
