@@ -1,4 +1,5 @@
 import type { Db } from "./client.ts";
+import { retryOnConflict } from "./errors.ts";
 
 /** Models that belong to no tenant. Every other model is tenant-owned: fail closed. */
 const globalModels = new Set(["Tenant", "PlatformKey", "WorkerHeartbeat"]);
@@ -44,8 +45,13 @@ export type TenantTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];
 /** Either, for domain functions that run standalone or inside a caller's transaction. */
 export type TenantDbOrTx = TenantDb | TenantTx;
 
-/** Runs `fn` in a transaction, or inside the caller's when `db` already is one. */
-export async function inTransaction<T>(db: TenantDbOrTx, fn: (tx: TenantTx) => Promise<T>): Promise<T> {
-  if ("$transaction" in db) return db.$transaction(fn, { timeout: 15_000, maxWait: 10_000 });
-  return fn(db);
+/**
+ * Runs `fn` in a transaction, or inside the caller's when `db` already is one. With
+ * `retryOnConflict`, a transaction of its own that PostgreSQL aborts as a deadlock or
+ * serialization victim is run again (a caller's transaction is the caller's to retry).
+ */
+export async function inTransaction<T>(db: TenantDbOrTx, fn: (tx: TenantTx) => Promise<T>, options: { retryOnConflict?: boolean } = {}): Promise<T> {
+  if (!("$transaction" in db)) return fn(db);
+  const run = () => db.$transaction(fn, { timeout: 15_000, maxWait: 10_000 });
+  return options.retryOnConflict ? retryOnConflict(run) : run();
 }
