@@ -5,7 +5,6 @@
 export type AdminArea = { slug: string; label: string; built: boolean; arrivesWith?: string };
 export type AdminAreaGroup = { label: string; areas: AdminArea[] };
 
-const entitlementsWork = "the entitlements work";
 const licensingWork = "the licensing work";
 
 export const adminAreaGroups: AdminAreaGroup[] = [
@@ -26,11 +25,12 @@ export const adminAreaGroups: AdminAreaGroup[] = [
   {
     label: "Entitlements",
     areas: [
-      { slug: "offers", label: "Offers", built: false, arrivesWith: entitlementsWork },
-      { slug: "entitlements", label: "Entitlements", built: false, arrivesWith: entitlementsWork },
-      { slug: "customers", label: "Customers", built: false, arrivesWith: entitlementsWork },
-      { slug: "activation-codes", label: "Activation codes", built: false, arrivesWith: licensingWork },
-      { slug: "devices", label: "Devices", built: false, arrivesWith: licensingWork },
+      { slug: "offers", label: "Offers", built: true },
+      { slug: "entitlements", label: "Entitlements", built: true },
+      { slug: "customers", label: "Customers", built: true },
+      { slug: "plan-change-requests", label: "Plan changes", built: true },
+      { slug: "activation-codes", label: "Activation codes", built: true },
+      { slug: "devices", label: "Devices", built: true },
     ],
   },
   { label: "Sessions", areas: [{ slug: "sessions", label: "Sessions", built: false, arrivesWith: licensingWork }] },

@@ -12,13 +12,13 @@ test("every area is in the navigation; unbuilt ones say so", async ({ page, stat
   const nav = page.getByRole("navigation", { name: "Back office" });
   for (const label of [
     "Products", "Feature catalog", "Monitored assets", "Suites", "Plan sets", "Add-ons", "Rating campaigns", "Tags",
-    "Offers", "Entitlements", "Customers", "Activation codes", "Devices", "Sessions", "Webhooks", "Reports", "API clients", "API docs",
+    "Offers", "Entitlements", "Customers", "Plan changes", "Activation codes", "Devices", "Sessions", "Webhooks", "Reports", "API clients", "API docs",
   ]) {
     await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
-  await nav.getByRole("link", { name: "Offers", exact: true }).click();
-  await expect(page.getByTestId("not-built")).toHaveText(/Not built yet: Offers arrives with the entitlements work\./);
-  await expect(nav.getByRole("link", { name: "Offers", exact: true })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Sessions", exact: true }).click();
+  await expect(page.getByTestId("not-built")).toHaveText(/Not built yet: Sessions arrives with the licensing work\./);
+  await expect(nav.getByRole("link", { name: "Sessions", exact: true })).toHaveAttribute("aria-current", "page");
   await screenshot(page, "not-built");
 
   const missing = await page.goto("/admin/no-such-area");

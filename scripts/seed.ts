@@ -12,6 +12,8 @@ import type { DomainContext } from "../server/domain/context.ts";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
 import { seedCatalogPricing } from "./seed/catalog-pricing.ts";
 import { seedCatalogProducts } from "./seed/catalog-products.ts";
+import { seedActivationCode } from "./seed/licensing.ts";
+import { seedEntitlements } from "./seed/entitlements.ts";
 
 const DEMO = {
   slug: "demo",
@@ -58,6 +60,9 @@ async function main() {
       select: { id: true, name: true },
     });
     const pricing = await seedCatalogPricing(ctx, demoProducts);
+    const entitlements = await seedEntitlements(ctx, pricing?.suiteId ?? null, DEMO.consumerEmail);
+    // After the offer and entitlement seeds: a code on the first Published entitlement.
+    const activation = await seedActivationCode(ctx);
     const { client, clientSecret } = await createClient(db, tenant.id, { name: `Seed ${new Date().toISOString()}`, kind: "admin", scopes: ["provision.*"] });
     const url = runtime.env.NEXTAUTH_URL ?? "http://localhost:3000";
     process.stdout.write(
@@ -70,6 +75,10 @@ async function main() {
         `API client   ${client.clientId} / ${clientSecret}  (scopes provision.*; shown once)`,
         `  curl -s -d grant_type=client_credentials -d client_id=${client.clientId} -d client_secret=${clientSecret} -d 'scope=provision.tag.*' ${url}/auth/connect/token`,
         `  curl -s -H "Authorization: Bearer $TOKEN" ${url}/api/v1/provision/admin/tags`,
+        activation
+          ? `Activation code  ${activation.code}  (entitlement ${activation.entitlementId}; ${url}/admin/devices?entitlementId=${activation.entitlementId})`
+          : "Activation code  skipped: no Published entitlement yet",
+        entitlements ? `Entitlement  ${url}/admin/entitlements/${entitlements.entitlementId}  (from a Published offer, with an add-on grant)` : "Entitlements skipped: no published demo plan set",
         pricing ? `Pricing      ${url}/admin/suites/${pricing.suiteId}  (suite, published plan set, add-on, running rating campaign)` : "Pricing      skipped: the demo catalog has fewer than two products",
         "",
       ].join("\n"),

@@ -58,6 +58,35 @@ export const errorCatalog = {
   "replay.rate_limited": { code: 4051, status: 429, title: "Replay ceiling exceeded" },
   "delivery.ambiguous_envelope": { code: 4060, status: 400, title: "Envelope reached several subscriptions" },
   "delivery.not_dead_lettered": { code: 4061, status: 409, title: "Delivery is not dead-lettered" },
+
+  // Entitlements part A (offers, entitlements, customers, plans, billing, grants): 6001-6299.
+  "offer.not_published": { code: 6001, status: 400, title: "Offer is not Published" },
+  "offer.invalid_status_transition": { code: 6002, status: 400, title: "Offer status move not allowed" },
+  "offer.archived": { code: 6003, status: 400, title: "Archived offers are read-only" },
+  "entitlement.archived": { code: 6011, status: 400, title: "Archived entitlements are read-only" },
+  "entitlement.invalid_validity": { code: 6012, status: 400, title: "Invalid validity window" },
+  "entitlement.feature_not_modifiable": { code: 6013, status: 400, title: "Feature value cannot be modified on the entitlement" },
+  "entitlement.no_plan": { code: 6014, status: 400, title: "Entitlement has no plan" },
+  "plan.not_found": { code: 6021, status: 400, title: "Plan not found in the plan set" },
+  "plan.plan_set_not_published": { code: 6022, status: 400, title: "Plan set revision is not Published" },
+  "plan_change.already_reviewed": { code: 6031, status: 409, title: "Plan-change request already reviewed" },
+  "plan_change.pending_exists": { code: 6032, status: 409, title: "A plan-change request is already pending" },
+  "billing.unknown_provider": { code: 6041, status: 400, title: "Unknown billing provider" },
+  "billing.subscription_reference_taken": { code: 6042, status: 409, title: "Provider subscription reference already in use" },
+  "billing.not_manual": { code: 6043, status: 400, title: "Billing record is not managed by the manual provider" },
+  "add_on_grant.suite_mismatch": { code: 6051, status: 400, title: "Add-on suite does not match the entitlement's plan" },
+  "add_on_grant.add_on_archived": { code: 6052, status: 400, title: "Archived add-ons cannot be granted" },
+  "add_on_grant.already_revoked": { code: 6053, status: 409, title: "Grant already revoked" },
+  "customer.in_use": { code: 6061, status: 400, title: "Customer is assigned to entitlements" },
+
+  // Entitlements part B (6300–6599): activation codes, devices, balances.
+  "activation_code.issuance_disabled": { code: 6300, status: 400, title: "Activation codes cannot be issued for this entitlement" },
+  "activation_code.collision_retry_exhausted": { code: 6301, status: 409, title: "No free activation code found within the collision retry limit" },
+  "activation_code.sequence_exhausted": { code: 6302, status: 409, title: "The activation code sequence no longer fits the template" },
+  "activation_code.revoked": { code: 6303, status: 409, title: "Activation code is revoked" },
+  "balance.insufficient_credits": { code: 6400, status: 400, title: "Not enough credits on the balance" },
+  "balance.unlimited": { code: 6401, status: 400, title: "The balance has unlimited credits" },
+  "balance.consumer_grant_not_allowed": { code: 6402, status: 403, title: "Consumers may not grant credits on this entitlement" },
 } as const satisfies Record<string, { code: number; status: number; title: string }>;
 
 export type CodeName = keyof typeof errorCatalog;

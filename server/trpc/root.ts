@@ -10,6 +10,9 @@ import { planSetsRouter } from "./routers/plan-sets.ts";
 import { addOnsRouter } from "./routers/add-ons.ts";
 import { ratingCampaignsRouter } from "./routers/rating-campaigns.ts";
 import { webhooksRouter } from "./routers/webhooks.ts";
+import { licensingRouter } from "./routers/licensing.ts";
+import { entitlementsRouter } from "./routers/entitlements.ts";
+import { customersRouter } from "./routers/customers.ts";
 
 export const appRouter = router({
   tags: tagsRouter,
@@ -23,6 +26,9 @@ export const appRouter = router({
   addOns: addOnsRouter,
   ratingCampaigns: ratingCampaignsRouter,
   webhooks: webhooksRouter,
+  licensing: licensingRouter,
+  entitlements: entitlementsRouter,
+  customers: customersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,11 +3,11 @@ import type { TenantDbOrTx } from "../../db/tenant-db.ts";
 export type OfferSummary = { id: string; name: string; version: string | null };
 
 /**
- * Offers by id, for records that name offers before offers exist as a model (rating campaigns).
- * Offers arrive with the entitlements work, which replaces this body with a query on its Offer
- * model; until then no offer exists, so every name reads null ("the offer no longer exists").
- * Callers rely only on this signature: an id missing from the map resolves to a null name.
+ * Offers by id, for records that name offers (rating campaigns). An id missing from the map
+ * resolves to a null name ("the offer no longer exists").
  */
-export async function offersByIds(_db: TenantDbOrTx, _ids: readonly string[]): Promise<Map<string, OfferSummary>> {
-  return new Map();
+export async function offersByIds(db: TenantDbOrTx, ids: readonly string[]): Promise<Map<string, OfferSummary>> {
+  if (!ids.length) return new Map();
+  const rows = await db.offer.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, name: true, version: true } });
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, version: String(r.version) }]));
 }

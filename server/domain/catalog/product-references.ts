@@ -5,9 +5,8 @@ const zero = (): TProductReferencedBy => ({ entitlements: 0, offers: 0, suites: 
 
 /**
  * SPEC.md Product.referencedBy, counted from the rows that refer to each product:
- * - entitlements / offers: distinct entitlements / offers holding a copy of one of the product's
- *   monitored assets (the only entitlement-side rows that exist before the entitlements work,
- *   which extends this with its own product links);
+ * - entitlements / offers: distinct live (not Archived) entitlements / offers that list the
+ *   product among their productIds or hold a copy of one of its monitored assets;
  * - suites: suites the product is a member of (implicit ones included);
  * - planSets: plan-set revisions with a line item for the product (every status);
  * - features: live feature catalog entries whose productId is the product.
@@ -16,7 +15,7 @@ export async function productReferencedBy(db: TenantDbOrTx, productIds: readonly
   const result = new Map(productIds.map((id) => [id, zero()]));
   if (!productIds.length) return result;
   const ids = [...productIds];
-  const [copies, suites, lineItems, features] = await Promise.all([
+  const [copies, suites, lineItems, features, entitlements, offers] = await Promise.all([
     db.monitoredAsset.findMany({
       where: { productId: { in: ids }, ownerKind: { in: ["Entitlement", "Offer"] } },
       select: { productId: true, ownerKind: true, ownerId: true },
@@ -25,10 +24,16 @@ export async function productReferencedBy(db: TenantDbOrTx, productIds: readonly
     db.suiteMember.groupBy({ by: ["productId"], where: { productId: { in: ids } }, _count: { _all: true } }),
     db.usagePlanLineItem.findMany({ where: { productId: { in: ids } }, select: { productId: true, planSetId: true }, distinct: ["productId", "planSetId"] }),
     db.featureCatalogEntry.groupBy({ by: ["productId"], where: { productId: { in: ids }, isDeleted: false }, _count: { _all: true } }),
+    db.entitlement.findMany({ where: { productIds: { hasSome: ids }, status: { not: "Archived" } }, select: { id: true, productIds: true } }),
+    db.offer.findMany({ where: { productIds: { hasSome: ids }, status: { not: "Archived" } }, select: { id: true, productIds: true } }),
   ]);
-  for (const c of copies) {
-    const counts = result.get(c.productId!);
-    if (counts) counts[c.ownerKind === "Entitlement" ? "entitlements" : "offers"] += 1;
+  const owners = new Map(ids.map((id) => [id, { entitlements: new Set<string>(), offers: new Set<string>() }]));
+  for (const c of copies) owners.get(c.productId!)?.[c.ownerKind === "Entitlement" ? "entitlements" : "offers"].add(c.ownerId);
+  for (const e of entitlements) for (const p of e.productIds) owners.get(p)?.entitlements.add(e.id);
+  for (const o of offers) for (const p of o.productIds) owners.get(p)?.offers.add(o.id);
+  for (const [id, sets] of owners) {
+    result.get(id)!.entitlements = sets.entitlements.size;
+    result.get(id)!.offers = sets.offers.size;
   }
   for (const s of suites) result.get(s.productId)!.suites = s._count._all;
   for (const l of lineItems) result.get(l.productId)!.planSets += 1;

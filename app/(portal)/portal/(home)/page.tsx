@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/server/auth/session";
+import { MyActivationCodes } from "@/components/licensing/my-activation-codes";
 
 export const metadata: Metadata = { title: "Your licenses" };
 
@@ -24,7 +25,11 @@ export default async function PortalHomePage() {
           <section key={panel.title} className="panel" aria-labelledby={`portal-panel-${i}`}>
             <h2 id={`portal-panel-${i}`}>{panel.title}</h2>
             <p className="muted">{panel.text}</p>
-            <p className="panel-note">Not available yet: this arrives with the licensing work.</p>
+            {panel.title === "Your activation codes" ? (
+              <MyActivationCodes />
+            ) : (
+              <p className="panel-note">Not available yet: this arrives with the licensing work.</p>
+            )}
           </section>
         ))}
       </div>

@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { revokeAddOnGrantContract } from "@/server/http/contracts/add-on-grants";
+import { revokeAddOnGrant } from "@/server/domain/entitlements/add-on-grants";
+
+// POST /api/v1/provision/admin/entitlements/{id}/add-on-grants/{grantId}/revoke
+export const POST = route(revokeAddOnGrantContract, ({ ctx, params }) => revokeAddOnGrant(ctx, params.id, params.grantId));

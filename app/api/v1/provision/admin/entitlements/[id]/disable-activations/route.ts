@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { disableActivationsContract } from "@/server/http/contracts/entitlements";
+import { setActivationsEnabled } from "@/server/domain/entitlements/update-entitlement";
+
+// POST /api/v1/provision/admin/entitlements/{id}/disable-activations
+export const POST = route(disableActivationsContract, ({ ctx, params }) => setActivationsEnabled(ctx, params.id, false));

@@ -1,0 +1,10 @@
+import { route } from "@/server/http/route";
+import { createEntitlementContract, listEntitlementsContract } from "@/server/http/contracts/entitlements";
+import { listEntitlements } from "@/server/domain/entitlements/list-entitlements";
+import { createEntitlement } from "@/server/domain/entitlements/create-entitlement";
+
+// GET /api/v1/provision/admin/entitlements
+export const GET = route(listEntitlementsContract, ({ ctx, query }) => listEntitlements(ctx, query));
+
+// POST /api/v1/provision/admin/entitlements
+export const POST = route(createEntitlementContract, ({ ctx, body }) => createEntitlement(ctx, body));

@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { listPlanChangeRequestsContract } from "@/server/http/contracts/plan-changes";
+import { listPlanChangeRequests } from "@/server/domain/entitlements/plan-change-requests";
+
+// GET /api/v1/provision/admin/plan-change-requests
+export const GET = route(listPlanChangeRequestsContract, ({ ctx, query }) => listPlanChangeRequests(ctx, query));

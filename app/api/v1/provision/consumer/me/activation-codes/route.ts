@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { listConsumerActivationCodesContract } from "@/server/http/contracts/activation-codes";
+import { listConsumerActivationCodes } from "@/server/domain/entitlements/list-consumer-activation-codes";
+
+// GET /api/v1/provision/consumer/me/activation-codes
+export const GET = route(listConsumerActivationCodesContract, ({ ctx, query }) => listConsumerActivationCodes(ctx, query));

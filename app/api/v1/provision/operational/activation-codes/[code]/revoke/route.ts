@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { revokeActivationCodeContract } from "@/server/http/contracts/activation-codes";
+import { revokeActivationCode } from "@/server/domain/entitlements/revoke-activation-code";
+
+// POST /api/v1/provision/operational/activation-codes/{code}/revoke
+export const POST = route(revokeActivationCodeContract, ({ ctx, params }) => revokeActivationCode(ctx, params.code));

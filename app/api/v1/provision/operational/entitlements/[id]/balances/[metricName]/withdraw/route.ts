@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { withdrawBalanceContract } from "@/server/http/contracts/balances";
+import { withdrawBalance } from "@/server/domain/entitlements/withdraw-balance";
+
+// POST /api/v1/provision/operational/entitlements/{id}/balances/{metricName}/withdraw
+export const POST = route(withdrawBalanceContract, ({ ctx, params, body }) => withdrawBalance(ctx, params.id, params.metricName, body.amount));

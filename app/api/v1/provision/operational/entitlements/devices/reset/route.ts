@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { resetDevicesBulkContract } from "@/server/http/contracts/devices";
+import { resetDevicesBulk } from "@/server/domain/licensing/reset-devices";
+
+// POST /api/v1/provision/operational/entitlements/devices/reset
+export const POST = route(resetDevicesBulkContract, ({ ctx, body }) => resetDevicesBulk(ctx, body.entitlementIds));

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import type { DomainContext } from "../server/domain/context.ts";
+import { createSuite } from "../server/domain/catalog/create-suite.ts";
+import { createPlanSet } from "../server/domain/catalog/create-plan-set.ts";
+import { movePlanSetStatus } from "../server/domain/catalog/move-plan-set-status.ts";
+import { ZSuiteCreateRequest } from "../server/domain/catalog/suite.schemas.ts";
+import { ZPlanSetCreateRequest } from "../server/domain/catalog/plan-set.schemas.ts";
+import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { productWithTwoFeatures } from "./support/pricing.ts";
+import { withTenantDb } from "./support/seed.ts";
+
+/** A priced product: a suite with a Published plan set of one plan, "Team" (seats 10). */
+async function pricedProduct(state: Parameters<typeof productWithTwoFeatures>[0]) {
+  const code = `ENT${randomUUID().slice(0, 6).toUpperCase()}`;
+  const product = await productWithTwoFeatures(state, { name: `Offer product ${code}`, productCode: code });
+  return withTenantDb(state, async (db) => {
+    const ctx: DomainContext = { tenantId: state.tenantId, db, actor: { kind: "system", id: "e2e" } };
+    const suite = await createSuite(ctx, ZSuiteCreateRequest.parse({ code: `S-${code}`, name: `Suite ${code}`, memberProductIds: [product.productId] }));
+    const planSet = await createPlanSet(ctx, ZPlanSetCreateRequest.parse({
+      suiteId: suite.id, name: `Plans ${code}`,
+      plans: [{ name: "Team", pricingMode: "Absolute", monthlyPrice: null, lineItems: [{ productId: product.productId, featureValues: [{ featureCode: product.seatsCode, value: "10" }] }] }],
+    }));
+    await movePlanSetStatus(ctx, planSet.id, "Published");
+    return { ...product, code, planSetName: `Plans ${code}` };
+  });
+}
+
+test("create an offer from the catalog, publish it, make an entitlement and edit its billing", async ({ page, state }) => {
+  const priced = await pricedProduct(state);
+  await signIn(page, "admin", state.staff);
+
+  await page.goto("/admin/customers");
+  await page.getByLabel("Organization name").fill("E2E Corp");
+  await page.getByRole("button", { name: "Add organization" }).click();
+  await expect(page.getByRole("table", { name: "Organizations" })).toContainText("E2E Corp");
+
+  await page.goto("/admin/offers");
+  await page.getByRole("button", { name: "New offer" }).click();
+  const offerName = `E2E offer ${priced.code}`;
+  await page.getByLabel("Name", { exact: true }).fill(offerName);
+  await page.getByRole("checkbox", { name: new RegExp(`Offer product ${priced.code}`) }).check();
+  await page.getByLabel("Plan set").selectOption({ label: priced.planSetName });
+  await page.getByLabel("Plan", { exact: true }).selectOption("Team");
+  await page.getByLabel("Seats").fill("5");
+  await page.getByRole("button", { name: "Create offer" }).click();
+  const row = page.getByRole("row").filter({ hasText: offerName });
+  await expect(row).toContainText("Draft");
+  await row.getByRole("button", { name: "Publish" }).click();
+  await expect(row).toContainText("Published");
+  await screenshot(page, "offers");
+
+  await page.goto("/admin/entitlements");
+  await page.getByRole("button", { name: "New entitlement" }).click();
+  const dialog = page.getByRole("dialog", { name: "New entitlement" });
+  await dialog.getByLabel("Offer").selectOption({ label: `${offerName} (v1)` });
+  await dialog.getByLabel("Customer").selectOption({ label: "E2E Corp (organization)" });
+  await dialog.getByRole("button", { name: "Create entitlement" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(offerName);
+  await expect(page.getByRole("table", { name: "Plan history" })).toContainText("Issued");
+  const features = page.getByRole("table", { name: "Effective features" });
+  await expect(features.getByRole("row").filter({ hasText: priced.seatsCode })).toContainText("10");
+
+  await page.getByLabel("Currency").fill("EUR");
+  await page.getByLabel("Country").fill("DE");
+  await page.getByRole("button", { name: "Save billing" }).click();
+  await expect(page.getByLabel("Currency")).toHaveValue("EUR");
+  await page.getByRole("button", { name: "Disable activations" }).click();
+  await expect(page.getByText("New activations are refused.")).toBeVisible();
+  await screenshot(page, "entitlement-detail");
+
+  await page.getByLabel("Assigned customer").selectOption({ label: "Unassigned" });
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Customer" })).toContainText("unassigned");
+  await page.getByLabel("Assigned customer").selectOption({ label: "E2E Corp (organization)" });
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Customer" })).toContainText("Organization");
+
+  await page.goto("/admin/plan-change-requests");
+  await expect(page.getByRole("heading", { name: "Plan changes" })).toBeVisible();
+
+  await page.goto("/admin/entitlements");
+  await page.getByLabel("Customer").selectOption({ label: "E2E Corp" });
+  await expect(page.getByRole("table", { name: "Entitlements" })).toContainText(offerName);
+});

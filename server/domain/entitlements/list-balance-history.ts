@@ -1,0 +1,33 @@
+import type { DomainContext } from "../context.ts";
+import { notFound } from "../../http/errors.ts";
+
+/** The last 200 mutations of one entitlement balance, oldest first: the back office's balance chart. */
+export async function listBalanceHistory(ctx: DomainContext, entitlementId: string, metricName: string) {
+  const asset = await ctx.db.monitoredAsset.findFirst({
+    where: { ownerKind: "Entitlement", entitlementId, metricName },
+    include: { balanceUsages: { select: { id: true } } },
+  });
+  const balance = asset?.balanceUsages[0];
+  if (!balance) throw notFound(`Credit balance "${metricName}" on the entitlement`);
+  const rows = await ctx.db.balanceHistoryEntry.findMany({ where: { balanceUsageId: balance.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 });
+  return rows.reverse().map((r) => ({
+    id: r.id,
+    operation: r.operation,
+    amount: r.amount.toNumber(),
+    totalCreditsAfter: r.totalCreditsAfter.toNumber(),
+    creditsUsedAfter: r.creditsUsedAfter.toNumber(),
+    remainingAfter: r.totalCreditsAfter.toNumber() - r.creditsUsedAfter.toNumber(),
+    actorKind: r.actorKind,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Metric names of the entitlement's credit balances (for the back office's balance picker). */
+export async function listEntitlementBalanceMetrics(ctx: DomainContext, entitlementId: string): Promise<string[]> {
+  const rows = await ctx.db.monitoredAsset.findMany({
+    where: { ownerKind: "Entitlement", entitlementId, balanceUsages: { some: {} } },
+    select: { metricName: true },
+    orderBy: { metricName: "asc" },
+  });
+  return rows.map((r) => r.metricName);
+}
