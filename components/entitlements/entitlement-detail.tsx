@@ -12,8 +12,14 @@ import { EntitlementGrants } from "./entitlement-grants";
 import { BillingForm } from "./billing-form";
 import { EntitlementCustomer } from "./entitlement-customer";
 import { FeatureOverrides } from "./feature-overrides";
+import { ActivationCodesPanel } from "../licensing/activation-codes-panel";
+import { DevicesPanel } from "../licensing/devices-panel";
+import { BalancePanel } from "../licensing/balance-panel";
 
-/** One entitlement: summary, plan and history, effective features, add-on grants and billing. */
+/**
+ * One entitlement: summary, plan and history, effective features, add-on grants, activation codes,
+ * devices, credit balances and billing.
+ */
 export function EntitlementDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -71,6 +77,9 @@ export function EntitlementDetail({ id }: { id: string }) {
         </div>
       </section>
       <EntitlementGrants entitlement={e} />
+      <ActivationCodesPanel entitlementId={id} />
+      <DevicesPanel entitlementId={id} />
+      <BalancePanel entitlementId={id} />
       <BillingForm entitlementId={id} />
     </>
   );

@@ -56,6 +56,22 @@ describe("activation codes", () => {
     expect((stored.keyIssuancePolicy as { sequenceCurrent: number }).sequenceCurrent).toBe(119);
   });
 
+  it("editing an entitlement's keyIssuancePolicy never moves sequenceCurrent back: codes keep their numbers", async () => {
+    const keyIssuancePolicy = { template: "SEQ-XXXX-XXXX-XXXX-####", sequenceStart: 1 };
+    const entitlement = await insertEntitlement(tenant, { keyIssuancePolicy });
+    expect((await request("POST", issuePath(entitlement.id), { token, body: { count: 3 } })).status).toBe(200);
+    const admin = await tenant.token("provision.entitlement-adm.*");
+    const patched = await request("PATCH", `/api/v1/provision/admin/entitlements/${entitlement.id}`, {
+      token: admin,
+      body: { keyIssuancePolicy: { ...keyIssuancePolicy, sequenceCurrent: 0 } },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const stored = await testDb().entitlement.findUniqueOrThrow({ where: { id: entitlement.id } });
+    expect((stored.keyIssuancePolicy as { sequenceCurrent: number }).sequenceCurrent).toBe(3);
+    const next = await request("POST", issuePath(entitlement.id), { token, body: { count: 1 } });
+    expect(next.body.codes[0].sequenceNumber).toBe(4);
+  });
+
   it("a tenant-scoped sequence is shared by the tenant's entitlements", async () => {
     const keyIssuancePolicy = { template: "XXXX-XXXX-XXXX-###", sequenceScope: "Tenant" as const, sequenceStart: 1 };
     const a = await insertEntitlement(tenant, { keyIssuancePolicy });

@@ -12,6 +12,10 @@ import type { TEntitlementFeature } from "./policies.schemas.ts";
 import { syncOwnerStatus } from "./template-snapshot.ts";
 import { checkValidity } from "./validity.ts";
 
+/** The service advances `sequenceCurrent` as it issues codes; an edit of the policy never moves it back. */
+const storedSequenceCurrent = (policy: unknown): number | null =>
+  (policy as { sequenceCurrent?: number | null } | null)?.sequenceCurrent ?? null;
+
 const date = (v: string | null | undefined, clear: boolean | undefined, current: Date | null) =>
   clear ? null : v ? new Date(v) : current;
 
@@ -68,7 +72,9 @@ export async function updateEntitlement(ctx: DomainContext, id: string, input: T
         ...(customer !== undefined ? { customerId: customer?.id ?? null, customerKind: customer?.kind ?? null } : {}),
         featureOverrides: overrides as Prisma.InputJsonValue,
         activationPolicy: (input.activationPolicy ?? undefined) as Prisma.InputJsonValue | undefined,
-        keyIssuancePolicy: (input.keyIssuancePolicy ?? undefined) as Prisma.InputJsonValue | undefined,
+        keyIssuancePolicy: input.keyIssuancePolicy
+          ? ({ ...input.keyIssuancePolicy, sequenceCurrent: storedSequenceCurrent(current.keyIssuancePolicy) } as Prisma.InputJsonValue)
+          : undefined,
         claimBasedActivation: (input.claimBasedActivation ?? undefined) as Prisma.InputJsonValue | undefined,
         revisionNumber: { increment: 1 },
       },
