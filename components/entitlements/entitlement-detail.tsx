@@ -77,9 +77,18 @@ export function EntitlementDetail({ id }: { id: string }) {
         </div>
       </section>
       <EntitlementGrants entitlement={e} />
-      <ActivationCodesPanel entitlementId={id} />
-      <DevicesPanel entitlementId={id} />
-      <BalancePanel entitlementId={id} />
+      <section className="detail-section" aria-labelledby="codes-heading">
+        <h2 id="codes-heading">Activation codes</h2>
+        <ActivationCodesPanel entitlementId={id} />
+      </section>
+      <section className="detail-section" aria-labelledby="devices-heading">
+        <h2 id="devices-heading">Devices</h2>
+        <DevicesPanel entitlementId={id} />
+      </section>
+      <section className="detail-section" aria-labelledby="balances-heading">
+        <h2 id="balances-heading">Credit balances</h2>
+        <BalancePanel entitlementId={id} />
+      </section>
       <BillingForm entitlementId={id} />
     </>
   );
