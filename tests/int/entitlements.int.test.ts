@@ -80,6 +80,17 @@ describe("offers and entitlements", () => {
     expect(again.planHistory).toEqual([{ changedAt: expect.any(String), previousPlanSetId: null, previousPlanName: null, newPlanSetId: cat.planSet.id, newPlanName: "Basic", source: "Issued" }]);
   });
 
+  it("a misspelt field is refused (400) by the open bodies of POST /admin/entitlements and PATCH /admin/offers, and changes nothing", async () => {
+    const refused = await request("POST", ENTITLEMENTS, { token, body: { name: "Typo", productIds: [cat.product.id], expirationDateTme: "2031-01-01T00:00:00Z" } });
+    expectProblem(refused, 400, "license.validation_error");
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: "body.expirationDateTme" })]);
+    expect(ok(await request("GET", `${ENTITLEMENTS}?filter=name==Typo`, { token })).totalCount).toBe(0);
+    const offer = await makeOffer(token, { name: "Typo offer", productIds: [cat.product.id] });
+    const patch = await request("PATCH", `${OFFERS}/${offer.id}`, { token, body: { descripton: "misspelt" } });
+    expectProblem(patch, 400, "license.validation_error");
+    expect(ok(await request("GET", `${OFFERS}/${offer.id}`, { token })).version).toBe(offer.version);
+  });
+
   it("a direct entitlement carries its validity window, trial flag and subscriptionStatus; an inverted window is refused", async () => {
     const ent = await makeEntitlement(token, {
       name: "Direct", productIds: [cat.product.id], notValidBeforeDateTime: "2030-01-01T00:00:00Z", expirationDateTime: "2031-01-01T00:00:00Z",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZKeyIssuancePolicy } from "./key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "./billing.schemas.ts";
-import { templateFields } from "./offer.schemas.ts";
+import { onlyKnownFields, templateFields } from "./offer.schemas.ts";
 import { ZActivationPolicy, ZClaimBasedActivation, ZEntitlementFeature, ZProductSummary } from "./policies.schemas.ts";
 
 /** `Draft`, `Published` (issued, in force), `Archived` (deleted; kept for history and events). */
@@ -18,9 +18,9 @@ export const entitlementTemplateKeys = Object.keys(templateFields) as (keyof typ
  * POST /admin/entitlements: from a Published offer (`offerId`; every template field given here
  * overrides the offer's, except products, which come from the offer) or directly (no offerId;
  * the template fields of SPEC.md "Entitlement and offer", `name` required). Template fields are
- * validated after the merge, so the body is an open object.
+ * validated after the merge, so the body is an open object of known fields.
  */
-export const ZEntitlementCreateRequest = z.looseObject({
+const entitlementCreateShape = {
   offerId: z.string().uuid().nullable().default(null),
   status: z.enum(["Draft", "Published"]).default("Published"),
   customerId: z.string().uuid().nullable().default(null),
@@ -29,7 +29,10 @@ export const ZEntitlementCreateRequest = z.looseObject({
   /** Days the entitlement runs from now when no expirationDateTime is given (overrides the offer's validityDays). */
   validityDays: z.number().int().min(1).max(36_500).nullable().default(null),
   billing: ZBillingFields.nullable().default(null),
-});
+};
+export const ZEntitlementCreateRequest = z
+  .looseObject(entitlementCreateShape)
+  .superRefine(onlyKnownFields([...Object.keys(entitlementCreateShape), ...entitlementTemplateKeys]));
 export type TEntitlementCreateRequest = z.output<typeof ZEntitlementCreateRequest>;
 
 /** PATCH /admin/entitlements/{id}: merge; absent or null fields stay; sentinels clear. */

@@ -52,10 +52,22 @@ export const ZOfferWriteRequest = z
   .superRefine(planPairRule);
 
 /**
- * PATCH /admin/offers/{id}: a merge; every field given replaces the offer's, the rest stay. The
- * merged offer is validated as a whole (like PUT), so the body is an open object.
+ * Refuses the fields an open body does not know: a misspelt field is a 400, never silently dropped.
+ * (Bodies validated only after a merge are open objects, so zod's strictness cannot do it.)
  */
-export const ZOfferPatchRequest = z.looseObject({});
+export const onlyKnownFields = (allowed: readonly string[]) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) ctx.addIssue({ code: "custom", path: [key], message: `Unknown field ${key}.` });
+  }
+};
+
+const offerWriteFields = [...Object.keys(templateFields), "validityDays", "billingTemplate", "tags"];
+
+/**
+ * PATCH /admin/offers/{id}: a merge; every field given replaces the offer's, the rest stay. The
+ * merged offer is validated as a whole (like PUT), so the body is an open object of known fields.
+ */
+export const ZOfferPatchRequest = z.looseObject({}).superRefine(onlyKnownFields(offerWriteFields));
 export type TOfferPatchRequest = z.infer<typeof ZOfferPatchRequest>;
 export type TOfferWriteRequest = z.output<typeof ZOfferWriteRequest>;
 
