@@ -6,6 +6,7 @@
  *   client list --tenant ID [--json]
  *   client revoke --tenant ID --client-id CLIENT_ID
  *   user create --tenant ID --email E --password P [--kind staff|consumer] [--name N] [--json]
+ *   key rotate --tenant ID [--json]   (new license signing key; the old one stays in the JWKS a week)
  */
 import { parseArgs } from "node:util";
 import { createDb } from "../server/db/client.ts";
@@ -13,6 +14,7 @@ import { createTenant } from "../server/domain/identity/create-tenant.ts";
 import { createClient, ensureClientKind, listClients, revokeClient } from "../server/domain/identity/oauth-clients.ts";
 import { createUser, userKinds, type UserKind } from "../server/domain/identity/users.ts";
 import { AppError } from "../server/http/errors.ts";
+import { rotateTenantSigningKey } from "../server/domain/identity/rotate-tenant-signing-key.ts";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
 
 const { positionals, values } = parseArgs({
@@ -101,6 +103,11 @@ async function main() {
         if (!userKinds.includes(kind)) throw new AppError("license.validation_error", `--kind is one of ${userKinds.join(", ")}.`);
         const user = await createUser(db, required("tenant"), { email: required("email"), password: required("password"), kind, name: values.name });
         print(`User ${user.id} (${user.kind}) ${user.email}`, user);
+        break;
+      }
+      case "key rotate": {
+        const key = await rotateTenantSigningKey(db, required("tenant"));
+        print(`New signing key ${key.kid}; the replaced key stays published in the JWKS for a week.`, key);
         break;
       }
       default:

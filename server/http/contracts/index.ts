@@ -17,6 +17,7 @@ import * as billing from "./billing.ts";
 import * as activationCodes from "./activation-codes.ts";
 import * as devices from "./devices.ts";
 import * as balances from "./balances.ts";
+import * as jwks from "./jwks.ts";
 
 /** Every REST contract, for the OpenAPI document. A test proves each route file is listed. */
 export const allContracts: Contract[] = [
@@ -38,4 +39,5 @@ export const allContracts: Contract[] = [
   ...Object.values(activationCodes),
   ...Object.values(devices),
   ...Object.values(balances),
+  ...Object.values(jwks),
 ];
