@@ -2,11 +2,11 @@ import type { TenantDbOrTx } from "../../db/tenant-db.ts";
 import type { TMonitoredAssetResponse, TUsageQuotaBand } from "./monitored-asset.schemas.ts";
 import type { TUsageTier } from "./usage-tier.schemas.ts";
 import { readRecordTags } from "./record-tags.ts";
+import { iso } from "../iso-date.ts";
 
 type Decimalish = { toNumber(): number } | number;
 const num = (d: Decimalish) => (typeof d === "number" ? d : d.toNumber());
 const numOrNull = (d: Decimalish | null) => (d === null ? null : num(d));
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type MeteredUsageRow = {
   id: string;

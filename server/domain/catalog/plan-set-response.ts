@@ -2,6 +2,7 @@ import type { TenantDbOrTx } from "../../db/tenant-db.ts";
 import { liveFeaturesByCode, productsByIds } from "./pricing-lookups.ts";
 import { readPlans } from "./plan-set-store.ts";
 import type { TPlanSetResponse, TPlanSetStatus } from "./plan-set.schemas.ts";
+import { iso } from "../iso-date.ts";
 
 export const planSetInclude = { suite: { select: { name: true, isImplicit: true } } } as const;
 
@@ -20,8 +21,6 @@ type PlanSetRow = {
   updatedAt: Date;
   suite: { name: string; isImplicit: boolean };
 };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Responses for plan-set revisions with their plans. SPEC.md: featureName and units come from

@@ -1,5 +1,6 @@
 import { Prisma, type EntitlementBilling } from "../../db/generated/client.ts";
 import { billingIntervals, billingMethods, billingModes, billingStates, readEnum, ZBillingFields, ZBillingResponse, type TBillingFields, type TBillingResponse } from "./billing.schemas.ts";
+import { iso } from "../iso-date.ts";
 
 export const defaultBilling = (): TBillingFields => ZBillingFields.parse({});
 
@@ -27,8 +28,6 @@ export function billingRowData(b: TBillingFields) {
     details: b.details as Prisma.InputJsonValue,
   };
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** SPEC.md: an enum member we do not know (say, a state a newer connector wrote) reads as `Unknown`. */
 export function toBillingResponse(row: EntitlementBilling): TBillingResponse {

@@ -3,8 +3,8 @@ import type { Entitlement } from "../../db/generated/client.ts";
 import { productsByIds } from "../catalog/pricing-lookups.ts";
 import { ZEntitlementResponse, type TEntitlementResponse } from "./entitlement.schemas.ts";
 import type { TEntitlementFeature } from "./policies.schemas.ts";
+import { iso } from "../iso-date.ts";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const obj = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 export async function toEntitlementResponses(db: TenantDbOrTx, rows: readonly Entitlement[], options: { withHistory?: boolean } = {}): Promise<TEntitlementResponse[]> {

@@ -4,8 +4,8 @@ import { productsByIds } from "../catalog/pricing-lookups.ts";
 import { readRecordTags } from "../catalog/record-tags.ts";
 import { ZOfferResponse, type TOfferResponse } from "./offer.schemas.ts";
 import type { TEntitlementFeature } from "./policies.schemas.ts";
+import { iso } from "../iso-date.ts";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const obj = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 export async function toOfferResponses(db: TenantDbOrTx, rows: readonly Offer[]): Promise<TOfferResponse[]> {

@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookDeliveryAttempt } from "../../db/generated/client.ts";
 import { parseEnvelope } from "./envelope.ts";
 import type { TDeliveryDetail, TDeliverySummary, TIntegratorDeliveryDetail } from "./delivery.schemas.ts";
+import { iso } from "../iso-date.ts";
 
 type DeliveryRow = WebhookDelivery & { envelope: { isTest: boolean; replayOfId: string | null } };
 type DetailRow = WebhookDelivery & { envelope: { isTest: boolean; replayOfId: string | null; payload: string }; attempts: WebhookDeliveryAttempt[] };
@@ -11,8 +12,6 @@ export const deliveryDetailInclude = {
   envelope: { select: { isTest: true, replayOfId: true, payload: true } },
   attempts: { orderBy: { attemptNumber: "asc" } },
 } as const;
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export function toDeliverySummary(row: DeliveryRow): TDeliverySummary {
   return {
