@@ -23,7 +23,7 @@ async function seedEntitlement(state: E2eState) {
       data: { tenantId: state.tenantId, entitlementId: entitlement.id, fingerprintHash: createHash("sha256").update("e2e-laptop").digest("hex"), deviceName: "E2E laptop" },
     });
     await db.licenseSession.create({
-      data: { tenantId: state.tenantId, entitlementId: entitlement.id, deviceId: device.id, productIds: [], leaseExpiresAt: new Date(Date.now() + 3600_000) },
+      data: { tenantId: state.tenantId, entitlementId: entitlement.id, deviceId: device.id, productIds: [], leaseExpiresAt: new Date(Date.now() + 3600_000), graceExpiresAt: new Date(Date.now() + 90_000_000), seatHeldUntil: new Date(Date.now() + 3600_000) },
     });
     const asset = await db.monitoredAsset.create({
       data: { tenantId: state.tenantId, ownerKind: "Entitlement", ownerId: entitlement.id, entitlementId: entitlement.id, ownerStatus: "Published", metricName: "credits", name: "Credits" },

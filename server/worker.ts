@@ -12,6 +12,7 @@ import { logger } from "./log.ts";
 const crontab = [
   "*/15 * * * * purge_expired_idempotency",
   "* * * * * webhook_sweep",
+  "* * * * * license_lease_sweep",
   "*/10 * * * * webhook_capture_retention",
 ].join("\n");
 

@@ -4,18 +4,22 @@ import { CALLBACK_AUDIENCE, CLIENT_AUDIENCE, CONSUMER_AUDIENCE, verifyAccessToke
 import { isCallbackSubscriptionLive } from "../domain/webhooks/callback-scopes.ts";
 import { isClientActive } from "../domain/identity/oauth-clients.ts";
 import { hasScope, INTEGRATOR_SCOPE, verbForMethod, type ScopeResource, type ScopeVerb } from "../domain/identity/scopes.ts";
+import { verifyLicenseToken, type LicenseClaims } from "../domain/licensing/license-token.ts";
 import { AppError } from "./errors.ts";
 
 export type ClientPrincipal = { kind: "client"; tenantId: string; id: string; clientId: string; clientKind: string; scopes: string[] };
 export type ConsumerPrincipal = { kind: "consumer"; tenantId: string; id: string };
 export type AnonymousPrincipal = { kind: "anonymous" };
-export type Principal = ClientPrincipal | ConsumerPrincipal | AnonymousPrincipal;
+/** A shipped application presenting its license token (SPEC.md "Authentication" item 5). */
+export type LicensePrincipal = { kind: "license"; tenantId: string; id: string; claims: LicenseClaims };
+export type Principal = ClientPrincipal | ConsumerPrincipal | AnonymousPrincipal | LicensePrincipal;
 
 /** How a route authenticates its caller (SPEC.md "Authentication"). */
 export type AuthRequirement =
   | { kind: "client"; resource: ScopeResource; verb?: ScopeVerb }
   | { kind: "integrator" }
   | { kind: "consumer" }
+  | { kind: "license" }
   | { kind: "anonymous" };
 
 /** `provision.<resource>.<verb>`; the verb follows the HTTP method unless the route names one. */
@@ -23,6 +27,8 @@ export const clientScope = (resource: ScopeResource, verb?: ScopeVerb) => ({ kin
 export const integrator = { kind: "integrator" } as const;
 export const consumer = { kind: "consumer" } as const;
 export const anonymous = { kind: "anonymous" } as const;
+/** Session calls: the license token, whose `sub` must be the session in the path. */
+export const licenseSession = { kind: "license" } as const;
 
 export function requiredScope(requirement: AuthRequirement, method: string): string | null {
   if (requirement.kind === "client") return `provision.${requirement.resource}.${requirement.verb ?? verbForMethod(method)}`;
@@ -45,6 +51,7 @@ function bearerToken(req: Request): string {
 
 export async function authenticate(req: Request, requirement: AuthRequirement): Promise<Principal> {
   if (requirement.kind === "anonymous") return { kind: "anonymous" };
+  if (requirement.kind === "license") return licensePrincipal(req);
   const token = bearerToken(req);
   if (requirement.kind === "consumer") {
     const claims = await verifyAccessToken(db(), token, CONSUMER_AUDIENCE);
@@ -60,6 +67,29 @@ export async function authenticate(req: Request, requirement: AuthRequirement): 
     });
   }
   return principal;
+}
+
+const tokenRejected = (detail: string) =>
+  new AppError("license.session_token_rejected", detail, { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
+
+async function licensePrincipal(req: Request): Promise<LicensePrincipal> {
+  const header = req.headers.get("authorization");
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match) throw tokenRejected("Session calls present the session's license token as `Authorization: Bearer <token>`.");
+  const claims = await verifyLicenseToken(db(), match[1]);
+  if (!claims) throw tokenRejected("The license token's signature, audience or lifetime does not validate.");
+  return { kind: "license", tenantId: claims.tid, id: claims.sub, claims };
+}
+
+/**
+ * Activation is anonymous; with `useInteractiveUser` the caller adds the end user's token. A token
+ * that is present but does not validate is refused rather than ignored.
+ */
+export async function optionalConsumer(req: Request): Promise<ConsumerPrincipal | null> {
+  if (!req.headers.get("authorization")) return null;
+  const claims = await verifyAccessToken(db(), bearerToken(req), CONSUMER_AUDIENCE);
+  if (!claims) throw unauthenticated("The user token is invalid or expired.", "invalid_token");
+  return { kind: "consumer", tenantId: claims.tid, id: claims.sub };
 }
 
 function audienceOf(token: string): string | undefined {

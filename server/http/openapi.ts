@@ -40,6 +40,8 @@ const problemSchema: JsonSchema = {
   },
 };
 
+const securityScheme = { client: "oauth2", integrator: "oauth2", consumer: "userToken", license: "licenseToken", anonymous: "none" } as const;
+
 function operation(contract: Contract) {
   const scope = requiredScope(contract.auth, contract.method);
   const status = String(contract.status ?? 200);
@@ -62,7 +64,7 @@ function operation(contract: Contract) {
     summary: contract.summary,
     tags: [contract.tag],
     operationId: `${contract.method.toLowerCase()} ${contract.path}`,
-    security: contract.auth.kind === "anonymous" ? [] : [{ [contract.auth.kind === "consumer" ? "userToken" : "oauth2"]: scope ? [scope] : [] }],
+    security: contract.auth.kind === "anonymous" ? [] : [{ [securityScheme[contract.auth.kind]]: scope ? [scope] : [] }],
     ...(scope ? { "x-required-scope": scope } : {}),
     parameters: [
       ...parameters(contract.params, "path"),
@@ -126,6 +128,7 @@ export function buildOpenApi(contracts: Contract[] = allContracts) {
       securitySchemes: {
         oauth2: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/auth/connect/token", scopes: {} } } },
         userToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "End-user token (audience consumer)" },
+        licenseToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "License (session) token from an activation (audience license, RS256, tenant JWKS)" },
       },
     },
     "x-problem-catalog": Object.entries(errorCatalog).map(([codeName, e]) => ({ codeName, ...e })),

@@ -129,7 +129,9 @@ export function route<C extends Contract>(contract: C, handler: (input: HandlerI
               actor:
                 principal.kind === "client"
                   ? { kind: "client", id: principal.id, clientId: principal.clientId, clientKind: principal.clientKind }
-                  : { kind: "user", id: principal.id },
+                  : principal.kind === "license"
+                    ? { kind: "license", id: principal.id }
+                    : { kind: "user", id: principal.id },
             };
       const invoke = async (dbOrTx: DomainContext["db"] | undefined) => {
         const input = { ctx: dbOrTx ? ctxFor(dbOrTx) : undefined, principal, params, query, body, req, correlationId } as HandlerInput<C>;

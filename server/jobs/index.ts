@@ -1,4 +1,5 @@
 import type { TaskList } from "graphile-worker";
+import { license_lease_sweep } from "./license-leases.ts";
 import { purge_expired_idempotency } from "./purge-expired-idempotency.ts";
 import { webhook_capture_retention, webhook_deliver, webhook_fan_out, webhook_sweep } from "./webhooks.ts";
 
@@ -8,6 +9,7 @@ import { webhook_capture_retention, webhook_deliver, webhook_fan_out, webhook_sw
  */
 export const taskList = {
   purge_expired_idempotency,
+  license_lease_sweep,
   webhook_fan_out,
   webhook_deliver,
   webhook_sweep,

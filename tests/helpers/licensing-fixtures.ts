@@ -50,6 +50,8 @@ export async function insertSession(
       activationCodeId: fields.activationCodeId ?? null,
       productIds: fields.productIds ?? [],
       leaseExpiresAt: fields.leaseExpiresAt ?? new Date(Date.now() + 3600_000),
+      graceExpiresAt: new Date((fields.leaseExpiresAt?.getTime() ?? Date.now() + 3600_000) + 86_400_000),
+      seatHeldUntil: fields.leaseExpiresAt ?? new Date(Date.now() + 3600_000),
       deviceName: "Test machine",
     },
   });

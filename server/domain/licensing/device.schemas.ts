@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-export const revocationReasons = ["None", "Released", "DeviceReset", "DeviceBlocked"] as const;
+/** Why a session ended: released by the client, reset or blocked by the vendor, or swept after its grace period. */
+export const revocationReasons = ["None", "Released", "DeviceReset", "DeviceBlocked", "LeaseExpired"] as const;
 
 /** SPEC.md "Device reset result". */
 export const ZDeviceResetResult = z.object({

@@ -18,6 +18,7 @@ import * as activationCodes from "./activation-codes.ts";
 import * as devices from "./devices.ts";
 import * as balances from "./balances.ts";
 import * as jwks from "./jwks.ts";
+import * as activations from "./activations.ts";
 
 /** Every REST contract, for the OpenAPI document. A test proves each route file is listed. */
 export const allContracts: Contract[] = [
@@ -40,4 +41,5 @@ export const allContracts: Contract[] = [
   ...Object.values(devices),
   ...Object.values(balances),
   ...Object.values(jwks),
+  ...Object.values(activations),
 ];

@@ -1,0 +1,8 @@
+import { route } from "@/server/http/route";
+import { db } from "@/server/db/client";
+import { activateLicenseContract } from "@/server/http/contracts/activations";
+import { activationMeta } from "@/server/http/runtime-request";
+import { activateForLicense } from "@/server/domain/licensing/activation-responses";
+
+// POST /api/v1/provision/activations/license
+export const POST = route(activateLicenseContract, async ({ req, body }) => activateForLicense(db(), body, await activationMeta(req, body.useInteractiveUser)));

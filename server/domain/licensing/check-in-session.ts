@@ -1,0 +1,33 @@
+import type { Db } from "../../db/client.ts";
+import { inTransaction, tenantDb } from "../../db/tenant-db.ts";
+import { AppError } from "../../http/errors.ts";
+import { now } from "../../clock.ts";
+import type { TSessionLeaseResponse } from "./activation.schemas.ts";
+import { contactTerms } from "./lease-terms.ts";
+import { lockLiveSession, toSessionLeaseResponse } from "./session-access.ts";
+
+/**
+ * POST /activations/{sessionId}/check-in: the heartbeat. It records the contact and, for an
+ * inactivity-based license, keeps the seat for another inactivityTimeout (never past the lease).
+ * It does not extend the lease (renew does). A session whose seat was freed by inactivity takes
+ * one again when one is free, else 409 `license.no_seat_available`.
+ */
+export async function checkInSession(base: Db, tenantId: string, sessionId: string): Promise<TSessionLeaseResponse> {
+  return inTransaction(
+    tenantDb(base, tenantId),
+    async (tx) => {
+      const at = now();
+      const peek = await tx.licenseSession.findFirst({ where: { id: sessionId }, select: { seatHeldUntil: true } });
+      const { session, entitlement, claims } = await lockLiveSession(tx, tenantId, sessionId, at, { lockEntitlementFirst: !!peek && peek.seatHeldUntil <= at });
+      if (session.seatHeldUntil <= at) {
+        const held = await tx.licenseSession.count({ where: { entitlementId: entitlement.id, revokedAt: null, seatHeldUntil: { gt: at } } });
+        if (held >= claims.numberOfSeats) throw new AppError("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
+      }
+      const { seatHeldUntil } = contactTerms(claims, session.leaseExpiresAt, at);
+      const updated = await tx.licenseSession.update({ where: { id: session.id }, data: { lastContactAt: at, seatHeldUntil } });
+      await tx.device.update({ where: { id: session.deviceId }, data: { lastSeenAt: at } });
+      return toSessionLeaseResponse(updated, claims);
+    },
+    { retryOnConflict: true },
+  );
+}
