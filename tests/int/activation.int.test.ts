@@ -1,4 +1,4 @@
-import { createPublicKey, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, createTestTenant, expectProblem, request, testDb, type TestTenant } from "../helpers/api.ts";
@@ -59,6 +59,26 @@ describe("activation: lifecycle over HTTP", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ token: expect.any(String), license: { entitlementId: entitlement.id, licenseTermsUrl: "https://example.com/terms", description: "A test license", state: "Active" } });
     expect(res.body.sessionId).toBe(claimsOf(res.body.token).sub);
+  });
+
+  it("the token carries the enabled features with includeInLicenseToken, narrowed to those a trial may use", async () => {
+    const productId = randomUUID();
+    const feature = (featureCode: string, flags: Record<string, unknown>) => ({
+      id: randomUUID(), featureCode, productId, moduleName: null, name: featureCode, description: `${featureCode} feature`, value: null, isEnabled: true,
+      isAvailableDuringTrialPeriod: true, isAvailableDuringGracePeriod: true, isPaidFeature: false, canModifyValueOnEntitlement: false,
+      includeInLicenseToken: true, meteredAssetId: null, featureExpiration: null, catalogLifecycleStatus: "Published", ...flags,
+    });
+    const features = [
+      feature("SEATS", { value: "25" }),
+      feature("SSO", {}),
+      feature("INTERNAL", { includeInLicenseToken: false }),
+      feature("OFF", { isEnabled: false }),
+      feature("PAID_ONLY", { isAvailableDuringTrialPeriod: false }),
+    ];
+    const paid = await licensedEntitlement(tenant, { features, productIds: [] });
+    expect((await activated({ activationCode: paid.code, fingerprint: `fp-${randomUUID()}` })).claims.features).toEqual({ SEATS: "25", SSO: true, PAID_ONLY: true });
+    const trial = await licensedEntitlement(tenant, { features, isEntitlementTrial: true, expirationDateTime: new Date(Date.now() + 86_400_000) });
+    expect((await activated({ activationCode: trial.code, fingerprint: `fp-${randomUUID()}` })).claims.features).toEqual({ SEATS: "25", SSO: true });
   });
 
   it("an unknown code is 404 license.not_found", async () => {
