@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, createTestTenant, expectProblem, request, testDb, type TestTenant } from "../helpers/api.ts";
+import { baseUrl, createTestTenant, expectProblem, testDb, type TestTenant } from "../helpers/api.ts";
 import { fingerprintHash } from "../helpers/licensing-fixtures.ts";
 import { activated, activateJwt, activateLicense, claimsOf, licensedEntitlement, sessionCall } from "../helpers/runtime.ts";
 
