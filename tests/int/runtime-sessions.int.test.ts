@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import type { Runner } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { open } from "../../server/crypto/secret-box.ts";
+import { rotateTenantSigningKey } from "../../server/domain/identity/rotate-tenant-signing-key.ts";
 import { sweepExpiredLeases } from "../../server/domain/licensing/sweep-expired-leases.ts";
 import { createTestTenant, expectProblem, request, testDb, type TestTenant } from "../helpers/api.ts";
 import { fingerprintHash } from "../helpers/licensing-fixtures.ts";
@@ -154,6 +155,21 @@ describe("runtime sessions: tokens, seats, leases, events", () => {
     expectProblem(await sessionCall("check-in", a.sessionId, a.token), 409, "license.no_seat_available");
     expect((await sessionCall("release", b.sessionId, b.token)).status).toBe(200);
     expect((await sessionCall("check-in", a.sessionId, a.token)).status).toBe(200);
+  });
+
+  it("key rotation: the new key signs at once, a token of the retired key still works until it expires, and the retired key stays published past the longest lease", async () => {
+    const rotating = await createTestTenant("Rotation");
+    const { code } = await licensedEntitlement(rotating, { claimBasedActivation: { leaseTime: "P30D" } });
+    const a = await activated({ activationCode: code, fingerprint: fp() });
+    const oldKid = JSON.parse(Buffer.from(a.token.split(".")[0], "base64url").toString()).kid;
+    const rotated = await rotateTenantSigningKey(testDb(), rotating.tenantId);
+    const renewed = await sessionCall("renew", a.sessionId, a.token);
+    expect(renewed.status, renewed.text).toBe(200);
+    expect(JSON.parse(Buffer.from(renewed.body.token.split(".")[0], "base64url").toString()).kid).toBe(rotated.kid);
+    const b = await activated({ activationCode: code, fingerprint: fp() });
+    expect(JSON.parse(Buffer.from(b.token.split(".")[0], "base64url").toString()).kid).toBe(rotated.kid);
+    const retired = await testDb().signingKey.findFirstOrThrow({ where: { tenantId: rotating.tenantId, kid: oldKid } });
+    expect(retired.publishUntil!.getTime()).toBeGreaterThanOrEqual(a.claims.exp * 1000);
   });
 
   it("50 parallel activations on a 5-seat floating license → exactly 5 sessions, the rest 409 license.no_seat_available", async () => {

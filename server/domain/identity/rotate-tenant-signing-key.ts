@@ -20,9 +20,13 @@ export async function rotateTenantSigningKey(db: Db, tenantId: string, options: 
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Tenant" WHERE id = ${tenantId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw notFound("Tenant");
     const at = now();
+    // A token lives as long as its lease: the retired key stays published at least until the
+    // longest running lease ends, so no issued token stops verifying because of the rotation.
+    const { _max } = await tx.licenseSession.aggregate({ where: { tenantId, revokedAt: null, activationKind: "Online" }, _max: { leaseExpiresAt: true } });
+    const publishUntil = Math.max(at.getTime() + (options.publishRetiredForMs ?? DEFAULT_PUBLISH_RETIRED_FOR_MS), _max.leaseExpiresAt?.getTime() ?? 0);
     await tx.signingKey.updateMany({
       where: { tenantId, status: "Active" },
-      data: { status: "Retired", retiredAt: at, publishUntil: new Date(at.getTime() + (options.publishRetiredForMs ?? DEFAULT_PUBLISH_RETIRED_FOR_MS)) },
+      data: { status: "Retired", retiredAt: at, publishUntil: new Date(publishUntil) },
     });
     const key = await createTenantSigningKey(tx, tenantId);
     return { kid: key.kid, createdAt: key.createdAt.toISOString() };
