@@ -170,8 +170,9 @@ async function checkCapacity(tx: TenantTx, e: LockedEntitlement, claims: TClaimB
   }
 }
 
-async function emitSeatActivated(tx: TenantTx, tenantId: string, session: LicenseSession, hash: string, created: boolean) {
-  const keys = await entitlementRoutingKeys(tx, session.entitlementId);
+async function emitSeatActivated(tx: TenantTx, e: LockedEntitlement, session: LicenseSession, hash: string, created: boolean) {
+  const tenantId = e.tenantId;
+  const keys = await entitlementRoutingKeys(tx, session.entitlementId, e);
   const base = { tenantId, entityKind: "entitlement", entityId: session.entitlementId, subject: `entitlements/${session.entitlementId}` };
   if (created) await emitEvent(tx, { ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash } });
   await emitEvent(tx, {
@@ -250,7 +251,7 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
             data: { ...leaseFields(terms, at), ...(input.deviceName ? { deviceName: input.deviceName } : {}) },
           });
           await tx.device.update({ where: { id: device.id }, data: { lastSeenAt: at, ...(input.components ? { components: input.components } : {}) } });
-          if (!holdsSeat) await emitSeatActivated(tx, tenantId, session, device.fingerprintHash, false);
+          if (!holdsSeat) await emitSeatActivated(tx, e, session, device.fingerprintHash, false);
           return outcome(session, state, false);
         }
       }
@@ -278,7 +279,7 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
           idempotencyRequestHash: meta.idempotencyKey ? requestHash : null,
         },
       });
-      await emitSeatActivated(tx, tenantId, session, device.fingerprintHash, true);
+      await emitSeatActivated(tx, e, session, device.fingerprintHash, true);
       return outcome(session, state, true);
     },
     { retryOnConflict: true },

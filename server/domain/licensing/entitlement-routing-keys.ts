@@ -1,8 +1,11 @@
+import type { Entitlement } from "../../db/generated/client.ts";
 import type { TenantTx } from "../../db/tenant-db.ts";
 import type { z } from "zod";
 import type { ZEntitlementRoutingKeys } from "../webhooks/event-data.schemas.ts";
 
 type RoutingKeys = z.infer<typeof ZEntitlementRoutingKeys>;
+/** The entitlement columns the keys come from; a caller that already holds the row passes it. */
+type RoutingRow = Pick<Entitlement, "id" | "planName" | "planSetId" | "reference" | "externalReference" | "customerId" | "customerKind">;
 
 const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined && value !== "";
 
@@ -11,11 +14,13 @@ const present = <T>(value: T | null | undefined): value is T => value !== null &
  * entitlement has one. `planCode` is the assigned plan's name (plans are identified by name
  * within their plan set).
  */
-export async function entitlementRoutingKeys(tx: TenantTx, entitlementId: string): Promise<RoutingKeys> {
-  const e = await tx.entitlement.findUniqueOrThrow({
-    where: { id: entitlementId },
-    select: { id: true, planName: true, planSetId: true, reference: true, externalReference: true, customerId: true, customerKind: true },
-  });
+export async function entitlementRoutingKeys(tx: TenantTx, entitlementId: string, row?: RoutingRow): Promise<RoutingKeys> {
+  const e =
+    row ??
+    (await tx.entitlement.findUniqueOrThrow({
+      where: { id: entitlementId },
+      select: { id: true, planName: true, planSetId: true, reference: true, externalReference: true, customerId: true, customerKind: true },
+    }));
   const keys: RoutingKeys = { entitlementId: e.id };
   if (present(e.planName)) keys.planCode = e.planName;
   if (present(e.reference)) keys.reference = e.reference;
