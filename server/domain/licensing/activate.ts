@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../http/errors.ts";
 import { now } from "../../clock.ts";
 import { findActivationCodeByInput } from "../entitlements/find-activation-code.ts";
 import { ZActivationPolicy, ZClaimBasedActivation, type TActivationPolicy, type TClaimBasedActivation } from "../entitlements/policies.schemas.ts";
-import { emitEvent } from "../webhooks/emit-event.ts";
+import { emitEvents } from "../webhooks/emit-event.ts";
 import type { TActivationRequest } from "./activation.schemas.ts";
 import { entitlementRoutingKeys } from "./entitlement-routing-keys.ts";
 import { fingerprintHash } from "./fingerprint-hash.ts";
@@ -171,15 +171,14 @@ async function checkCapacity(tx: TenantTx, e: LockedEntitlement, claims: TClaimB
 }
 
 async function emitSeatActivated(tx: TenantTx, e: LockedEntitlement, session: LicenseSession, hash: string, created: boolean) {
-  const tenantId = e.tenantId;
   const keys = await entitlementRoutingKeys(tx, session.entitlementId, e);
-  const base = { tenantId, entityKind: "entitlement", entityId: session.entitlementId, subject: `entitlements/${session.entitlementId}` };
-  if (created) await emitEvent(tx, { ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash } });
-  await emitEvent(tx, {
+  const base = { tenantId: e.tenantId, entityKind: "entitlement", entityId: session.entitlementId, subject: `entitlements/${session.entitlementId}` };
+  const seat = {
     ...base,
     type: "Entitlement.SeatActivated",
     data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash, productIds: session.productIds, activatedAtUtc: session.updatedAt.toISOString() },
-  });
+  };
+  await emitEvents(tx, created ? [{ ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash } }, seat] : [seat]);
 }
 
 const leaseFields = (terms: LeaseTerms, at: Date) => ({
