@@ -4,7 +4,7 @@ import { AppError } from "../../http/errors.ts";
 import { now } from "../../clock.ts";
 import type { TSessionLeaseResponse } from "./activation.schemas.ts";
 import { contactTerms } from "./lease-terms.ts";
-import { lockLiveSession, toSessionLeaseResponse } from "./session-access.ts";
+import { lockSessionForContact, touchSession, toSessionLeaseResponse } from "./session-access.ts";
 
 /**
  * POST /activations/{sessionId}/check-in: the heartbeat. It records the contact and, for an
@@ -17,15 +17,13 @@ export async function checkInSession(base: Db, tenantId: string, sessionId: stri
     tenantDb(base, tenantId),
     async (tx) => {
       const at = now();
-      const peek = await tx.licenseSession.findFirst({ where: { id: sessionId }, select: { seatHeldUntil: true } });
-      const { session, entitlement, claims } = await lockLiveSession(tx, tenantId, sessionId, at, { lockEntitlementFirst: !!peek && peek.seatHeldUntil <= at });
+      const { session, entitlement, claims } = await lockSessionForContact(tx, tenantId, sessionId, at);
       if (session.seatHeldUntil <= at) {
         const held = await tx.licenseSession.count({ where: { entitlementId: entitlement.id, revokedAt: null, seatHeldUntil: { gt: at } } });
         if (held >= claims.numberOfSeats) throw new AppError("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
       }
       const { seatHeldUntil } = contactTerms(claims, session.leaseExpiresAt, at);
-      const updated = await tx.licenseSession.update({ where: { id: session.id }, data: { lastContactAt: at, seatHeldUntil } });
-      await tx.device.update({ where: { id: session.deviceId }, data: { lastSeenAt: at } });
+      const updated = await touchSession(tx, tenantId, session.id, { at, seatHeldUntil });
       return toSessionLeaseResponse(updated, claims);
     },
     { retryOnConflict: true },

@@ -7,7 +7,7 @@ import { entitlementRoutingKeys } from "./entitlement-routing-keys.ts";
 import { issueLicenseToken } from "./issue-license-token.ts";
 import { durationMs, leaseTerms } from "./lease-terms.ts";
 import type { LicenseState } from "./license-token.ts";
-import { lockLiveSession, toSessionLeaseResponse } from "./session-access.ts";
+import { lockSessionForContact, touchSession, toSessionLeaseResponse } from "./session-access.ts";
 
 /**
  * POST /activations/{sessionId}/renew: extends the lease from now (never past the license's end)
@@ -21,8 +21,7 @@ export async function renewSession(base: Db, tenantId: string, sessionId: string
     db,
     async (tx) => {
       const at = now();
-      const peek = await tx.licenseSession.findFirst({ where: { id: sessionId }, select: { seatHeldUntil: true } });
-      const { session, entitlement, claims, fingerprintHash } = await lockLiveSession(tx, tenantId, sessionId, at, { lockEntitlementFirst: !!peek && peek.seatHeldUntil <= at });
+      const { session, entitlement, claims, fingerprintHash } = await lockSessionForContact(tx, tenantId, sessionId, at);
       if (entitlement.subscriptionStatus === "Lapsed") throw new AppError("license.subscription_lapsed", "The license's subscription has lapsed.");
       let state: LicenseState = entitlement.isEntitlementTrial ? "Trial" : "Active";
       if (entitlement.expirationDateTime && at >= entitlement.expirationDateTime) {
@@ -36,11 +35,7 @@ export async function renewSession(base: Db, tenantId: string, sessionId: string
         if (held >= claims.numberOfSeats) throw new AppError("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
       }
       const terms = leaseTerms(entitlement, claims, "Online", state, at);
-      const updated = await tx.licenseSession.update({
-        where: { id: session.id },
-        data: { leaseExpiresAt: terms.leaseExpiresAt, graceExpiresAt: terms.graceExpiresAt, seatHeldUntil: terms.seatHeldUntil, validUntil: terms.validUntil, lastContactAt: at },
-      });
-      await tx.device.update({ where: { id: session.deviceId }, data: { lastSeenAt: at } });
+      const updated = await touchSession(tx, tenantId, session.id, { at, ...terms });
       if (retakesSeat) {
         const keys = await entitlementRoutingKeys(tx, entitlement.id);
         await emitEvent(tx, {

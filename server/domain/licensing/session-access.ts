@@ -17,16 +17,62 @@ export type LiveSession = { session: LicenseSession; entitlement: Entitlement; c
  * before the session's, in the order activation uses, so the two never deadlock.
  */
 export async function lockLiveSession(tx: TenantTx, tenantId: string, sessionId: string, at: Date, options: { lockEntitlementFirst?: boolean } = {}): Promise<LiveSession> {
-  const peek = await tx.licenseSession.findFirst({ where: { id: sessionId }, select: { entitlementId: true } });
-  if (!peek) throw noActiveSession();
-  if (options.lockEntitlementFirst) await tx.$queryRaw`SELECT id FROM "Entitlement" WHERE "tenantId" = ${tenantId}::uuid AND id = ${peek.entitlementId}::uuid FOR UPDATE`;
+  if (options.lockEntitlementFirst) {
+    await tx.$queryRaw`
+      SELECT e.id FROM "Entitlement" e JOIN "LicenseSession" s ON s."entitlementId" = e.id AND s."tenantId" = e."tenantId"
+      WHERE s."tenantId" = ${tenantId}::uuid AND s.id = ${sessionId}::uuid FOR UPDATE OF e`;
+  }
+  // One round trip: the session (locked), its device's fingerprint hash and its entitlement.
+  const [row] = await tx.$queryRaw<(LicenseSession & { fingerprintHash: string; entitlement: Entitlement & { createdAt: string; updatedAt: string } })[]>`
+    SELECT s.*, d."fingerprintHash", to_jsonb(e.*) AS entitlement
+    FROM "LicenseSession" s
+    JOIN "Device" d ON d.id = s."deviceId" AND d."tenantId" = s."tenantId"
+    JOIN "Entitlement" e ON e.id = s."entitlementId" AND e."tenantId" = s."tenantId"
+    WHERE s."tenantId" = ${tenantId}::uuid AND s.id = ${sessionId}::uuid
+    FOR UPDATE OF s`;
+  if (!row || row.revokedAt || row.graceExpiresAt <= at || row.entitlement.status !== "Published") throw noActiveSession();
+  const { fingerprintHash, entitlement: json, ...session } = row;
+  const entitlement = reviveEntitlement(json);
+  return { session, entitlement, claims: ZClaimBasedActivation.parse(entitlement.claimBasedActivation ?? {}), fingerprintHash };
+}
+
+/** `to_jsonb` gives timestamps as strings; the rest of the row is already in Prisma's shapes. */
+function reviveEntitlement(json: Record<string, unknown>): Entitlement {
+  const dates = ["notValidBeforeDateTime", "expirationDateTime", "anonymousTryIssuedAt", "anonymousTryPurgeDueAt", "createdAt", "updatedAt"] as const;
+  const out: Record<string, unknown> = { ...json };
+  for (const key of dates) out[key] = json[key] == null ? null : new Date(json[key] as string);
+  return out as Entitlement;
+}
+
+/**
+ * The lock for renew and check-in: a session that holds its seat needs only its own lock (the
+ * common, fast case); one that lost its seat may take one again, which also needs the
+ * entitlement's lock so seats are counted alone. Taking it after the session's lock can, rarely,
+ * deadlock with an activation of the same device; PostgreSQL aborts one of the two and the callers'
+ * `retryOnConflict` runs it again.
+ */
+export async function lockSessionForContact(tx: TenantTx, tenantId: string, sessionId: string, at: Date): Promise<LiveSession> {
+  const live = await lockLiveSession(tx, tenantId, sessionId, at);
+  if (live.session.seatHeldUntil > at) return live;
+  return lockLiveSession(tx, tenantId, sessionId, at, { lockEntitlementFirst: true });
+}
+
+/** Records a contact on the session and its device in one statement. */
+export async function touchSession(tx: TenantTx, tenantId: string, sessionId: string, data: { at: Date; leaseExpiresAt?: Date; graceExpiresAt?: Date; seatHeldUntil: Date; validUntil?: Date | null }): Promise<LicenseSession> {
   const [session] = await tx.$queryRaw<LicenseSession[]>`
-    SELECT * FROM "LicenseSession" WHERE "tenantId" = ${tenantId}::uuid AND id = ${sessionId}::uuid FOR UPDATE`;
-  if (!session || session.revokedAt || session.graceExpiresAt <= at) throw noActiveSession();
-  const entitlement = await tx.entitlement.findFirst({ where: { id: session.entitlementId } });
-  if (!entitlement || entitlement.status !== "Published") throw noActiveSession();
-  const device = await tx.device.findFirst({ where: { id: session.deviceId }, select: { fingerprintHash: true } });
-  return { session, entitlement, claims: ZClaimBasedActivation.parse(entitlement.claimBasedActivation ?? {}), fingerprintHash: device?.fingerprintHash ?? "" };
+    WITH s AS (
+      UPDATE "LicenseSession" SET
+        "lastContactAt" = ${data.at},
+        "seatHeldUntil" = ${data.seatHeldUntil},
+        "leaseExpiresAt" = COALESCE(${data.leaseExpiresAt ?? null}::timestamptz, "leaseExpiresAt"),
+        "graceExpiresAt" = COALESCE(${data.graceExpiresAt ?? null}::timestamptz, "graceExpiresAt"),
+        "validUntil" = CASE WHEN ${data.validUntil !== undefined}::boolean THEN ${data.validUntil ?? null}::timestamptz ELSE "validUntil" END,
+        "updatedAt" = ${data.at}
+      WHERE "tenantId" = ${tenantId}::uuid AND id = ${sessionId}::uuid
+      RETURNING *),
+    d AS (UPDATE "Device" SET "lastSeenAt" = ${data.at}, "updatedAt" = ${data.at} WHERE "tenantId" = ${tenantId}::uuid AND id = (SELECT "deviceId" FROM s))
+    SELECT * FROM s`;
+  return session;
 }
 
 export function toSessionLeaseResponse(session: LicenseSession, claims: TClaimBasedActivation): TSessionLeaseResponse {
