@@ -31,7 +31,7 @@ CREATE TABLE "OfflineActivation" (
 );
 
 -- CreateIndex
-CREATE INDEX "LicenseSession_tenantId_entitlementId_revokedAt_seatHeldUntil_idx" ON "LicenseSession"("tenantId", "entitlementId", "revokedAt", "seatHeldUntil");
+CREATE INDEX "LicenseSession_tenantId_entitlementId_revokedAt_seatHeldUnt_idx" ON "LicenseSession"("tenantId", "entitlementId", "revokedAt", "seatHeldUntil");
 
 -- CreateIndex
 CREATE INDEX "LicenseSession_revokedAt_graceExpiresAt_idx" ON "LicenseSession"("revokedAt", "graceExpiresAt");
