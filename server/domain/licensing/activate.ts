@@ -140,7 +140,9 @@ async function checkPolicy(tx: TenantTx, e: LockedEntitlement, policy: TActivati
 async function findDevice(tx: TenantTx, e: LockedEntitlement, claims: TClaimBasedActivation, policy: TActivationPolicy, input: TActivationRequest, hash: string) {
   let device: Device | null = await tx.device.findFirst({ where: { entitlementId: e.id, fingerprintHash: hash } });
   if (!device && input.components && claims.componentMatchingStrategy !== "MatchAll") {
-    device = await matchDeviceByComponents(tx, e.id, input.components, claims.componentMatchingStrategy);
+    const matched = await matchDeviceByComponents(tx, e.id, input.components, claims.componentMatchingStrategy);
+    // The same machine with a changed fingerprint: it is known by the new one from now on.
+    if (matched) device = await tx.device.update({ where: { id: matched.id }, data: { fingerprintHash: hash } });
   }
   if (policy.requirePreConfiguredDeviceIdentification && !device?.isPreRegistered) throw refuse("license.device_not_registered", "This license admits only devices the vendor registered in advance.");
   if (device?.isBlocked) throw refuse("license.device_blocked", "The device is blocked on this license.");
@@ -244,7 +246,8 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
         });
         if (existing) {
           const holdsSeat = existing.seatHeldUntil > at;
-          if (!holdsSeat) await checkCapacity(tx, e, claims, existing.activationCodeId, null, device, at);
+          const sameCode = code !== null && code.id === existing.activationCodeId;
+          if (!holdsSeat) await checkCapacity(tx, e, claims, existing.activationCodeId, sameCode ? code.deviceLimit : null, device, at);
           const session = await tx.licenseSession.update({
             where: { id: existing.id },
             data: { ...leaseFields(terms, at), ...(input.deviceName ? { deviceName: input.deviceName } : {}) },
