@@ -4,6 +4,7 @@ import type { Runner } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { open } from "../../server/crypto/secret-box.ts";
 import { rotateTenantSigningKey } from "../../server/domain/identity/rotate-tenant-signing-key.ts";
+import { enqueueJob } from "../../server/jobs/enqueue.ts";
 import { sweepExpiredLeases } from "../../server/domain/licensing/sweep-expired-leases.ts";
 import { createTestTenant, expectProblem, request, testDb, type TestTenant } from "../helpers/api.ts";
 import { fingerprintHash } from "../helpers/licensing-fixtures.ts";
@@ -137,6 +138,14 @@ describe("runtime sessions: tokens, seats, leases, events", () => {
     const b = await activated({ activationCode: code, fingerprint });
     expect(b.sessionId).not.toBe(a.sessionId);
     expect((await testDb().licenseSession.findUniqueOrThrow({ where: { id: a.sessionId } })).revocationReason).toBe("LeaseExpired");
+  });
+
+  it("the worker's license_lease_sweep job ends sessions past their grace", async () => {
+    const { code } = await licensedEntitlement(tenant);
+    const a = await activated({ activationCode: code, fingerprint: fp() });
+    await leaseRanOut(a.sessionId, 2000, -1000);
+    await enqueueJob(testDb(), "license_lease_sweep", {});
+    await eventually(async () => (await testDb().licenseSession.findUniqueOrThrow({ where: { id: a.sessionId } })).revocationReason === "LeaseExpired", 15_000, "the sweep");
   });
 
   it("an inactivity-based seat frees itself after inactivityTimeout without a check-in; check-in keeps it", async () => {
