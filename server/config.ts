@@ -22,3 +22,12 @@ export function publicUrl(): string {
 }
 
 export const accessTokenLifetimeSeconds = () => Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
+
+/**
+ * Proxies in front of the web process that append to X-Forwarded-For (load balancer, ingress):
+ * 0 (default) means clients connect directly and only the TCP peer address counts.
+ */
+export function trustedProxyHops(): number {
+  const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
+  return Number.isInteger(hops) && hops >= 0 ? hops : 0;
+}

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { repoRoot } from "./runtime-env.ts";
 
 export type ChildSpec = { name: string; command: string; args: string[]; env: NodeJS.ProcessEnv };
@@ -115,6 +116,8 @@ export function runToCompletion(command: string, args: string[], env: NodeJS.Pro
 
 /** Node scripts of installed packages, run with this Node (no shell, no PATH lookup). */
 export const nextBin = path.join(repoRoot, "node_modules/next/dist/bin/next");
+/** Node flags of every web process: the preload that tells route handlers the TCP peer's address. */
+export const webNodeArgs = ["--import", pathToFileURL(path.join(repoRoot, "scripts/lib/peer-address.mjs")).href];
 export const tsxLoader = "tsx";
 
 /** The worker command: Node with tsx's loader, one process so signals reach it directly. */

@@ -2,16 +2,21 @@ import type { ActivationMeta } from "../domain/licensing/activate.ts";
 import { optionalConsumer } from "./auth.ts";
 import { validationError } from "./errors.ts";
 import { ZIdempotencyKey } from "./idempotency.ts";
+import { trustedProxyHops } from "../config.ts";
 
 /**
- * The caller's address for activationPolicy.allowedIpCidr: the right-most X-Forwarded-For entry,
- * i.e. the one the nearest proxy (Next.js's own server, or the deployment's load balancer) wrote.
- * Deployments put the service behind a proxy that sets the header (README, "Configuration").
+ * The caller's address for activationPolicy.allowedIpCidr. The web process stamps the TCP peer's
+ * address on every request (`x-licensing-peer-address`, scripts/lib/peer-address.mjs, overwriting
+ * anything a client sent). Behind proxies, TRUSTED_PROXY_HOPS=N takes the address the outermost of
+ * the N trusted proxies saw: the N-th X-Forwarded-For entry from the right. A client's own
+ * X-Forwarded-For entries are never trusted beyond that. Unknown → null (the policy then refuses).
  */
 export function callerIp(req: Request): string | null {
-  const forwarded = req.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-  return last ?? req.headers.get("x-real-ip");
+  const peer = req.headers.get("x-licensing-peer-address") || null;
+  const hops = trustedProxyHops();
+  if (hops === 0 || !peer) return peer;
+  const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return forwarded.length >= hops ? forwarded[forwarded.length - hops] : peer;
 }
 
 /** What an activation needs from the request beside its body: address, durable Idempotency-Key, the end user. */

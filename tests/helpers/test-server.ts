@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
 import { migrate } from "../../server/db/migrate.ts";
+import { webNodeArgs } from "../../scripts/lib/supervise.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -118,7 +119,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   await migrate(database.url);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...webNodeArgs, path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: repoRoot,
     stdio: ["ignore", "inherit", "inherit"],
     env: {

@@ -92,6 +92,8 @@ describe("activation refusals: one stable codeName per rule, nothing created", (
   it("activationPolicy.allowedIpCidr: outside every block → 403 license.ip_not_allowed; inside → 200", async () => {
     const outside = await licensedEntitlement(tenant, { activationPolicy: { allowedIpCidr: ["203.0.113.0/24"] } });
     await refused(outside.entitlement.id, { activationCode: outside.code, fingerprint: fp() }, 403, "license.ip_not_allowed");
+    // A forged X-Forwarded-For does not get a caller inside the range: the proxy's own entry counts.
+    await refused(outside.entitlement.id, { activationCode: outside.code, fingerprint: fp() }, 403, "license.ip_not_allowed", { "x-forwarded-for": "203.0.113.9" });
     const inside = await licensedEntitlement(tenant, { activationPolicy: { allowedIpCidr: ["203.0.113.0/24", "127.0.0.0/8", "::1/128"] } });
     await activated({ activationCode: inside.code, fingerprint: fp() });
   });
