@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tenantDb } from "../../server/db/tenant-db.ts";
+import { rotateTenantSigningKey } from "../../server/domain/identity/rotate-tenant-signing-key.ts";
 import { createTestTenant, expectProblem, request, testDb, type TestTenant } from "../helpers/api.ts";
 import { fingerprintHash } from "../helpers/licensing-fixtures.ts";
 import { offlineRequestArtifact, verifyOfflineResponse, type OfflineResponseArtifact } from "../helpers/offline.ts";
@@ -215,6 +216,48 @@ describe("offline activation: POST /operational/activations/offline/issue", () =
     expectProblem(await issue(artifact), 409, "license.no_active_session");
     const fresh = await issued(offlineRequestArtifact(code, fingerprint, { requestedAt: new Date(Date.now() + 1000).toISOString() }));
     expect(fresh.license.sessionId).not.toBe(first.license.sessionId);
+  });
+
+  it("after a key rotation new artifacts name the new kid; a repeat still answers the first bytes, verifiable while the old key is published", async () => {
+    const rotating = await createTestTenant("Offline rotation");
+    const rotatingToken = await rotating.token("provision.offline.create");
+    const { code } = await licensedEntitlement(rotating, offline());
+    const fingerprint = `fp-${randomUUID()}`;
+    const artifact = offlineRequestArtifact(code, fingerprint, { requestedAt: "2026-05-01T00:00:00.000Z" });
+    const before = await request("POST", ISSUE, { token: rotatingToken, body: artifact });
+    expect(before.status, before.text).toBe(200);
+
+    const rotated = await rotateTenantSigningKey(testDb(), rotating.tenantId);
+    const keys = (await request("GET", `/api/v1/provision/tenants/${rotating.tenantId}/jwks.json`)).body;
+    const after = await request("POST", ISSUE, { token: rotatingToken, body: offlineRequestArtifact(code, fingerprint, { requestedAt: "2026-05-02T00:00:00.000Z" }) });
+    expect(after.status, after.text).toBe(200);
+    expect(after.body.kid).toBe(rotated.kid);
+    expect(after.body.kid).not.toBe(before.body.kid);
+    expect(verifyOfflineResponse(keys, after.body).verified).toBe(true);
+
+    const repeat = await request("POST", ISSUE, { token: rotatingToken, body: artifact });
+    expect(repeat.text).toBe(before.text);
+    expect(verifyOfflineResponse(keys, repeat.body).verified).toBe(true);
+  });
+
+  it("the payload carries the license's state and the offline lease: Trial (no grace past its end), Grace (leased to the grace's end), open-ended (a year)", async () => {
+    const day = 86_400_000;
+    const trialEnd = new Date(Date.now() + 10 * day);
+    const trial = await licensedEntitlement(tenant, { ...offline(), isEntitlementTrial: true, expirationDateTime: trialEnd });
+    const t = await issued(offlineRequestArtifact(trial.code, `fp-${randomUUID()}`));
+    expect(t.license).toMatchObject({ state: "Trial", leaseExpiresAt: trialEnd.toISOString(), graceExpiresAt: trialEnd.toISOString() });
+
+    const ended = new Date(Date.now() - 60_000);
+    const grace = await licensedEntitlement(tenant, { ...offline({ gracePeriod: "P2D" }), expirationDateTime: ended });
+    const g = await issued(offlineRequestArtifact(grace.code, `fp-${randomUUID()}`));
+    expect(g.license).toMatchObject({ state: "Grace", leaseExpiresAt: new Date(ended.getTime() + 2 * day).toISOString() });
+
+    const open = await licensedEntitlement(tenant, offline());
+    const o = await issued(offlineRequestArtifact(open.code, `fp-${randomUUID()}`));
+    const lease = Date.parse(o.license.leaseExpiresAt) - Date.parse(o.license.issuedAt);
+    expect(lease).toBeGreaterThan(364 * day);
+    expect(lease).toBeLessThanOrEqual(365 * day);
+    expect(o.license.expirationDateTime).toBeNull();
   });
 
   it("activation refusals pass through with their own codeName (no seat: 409 license.no_seat_available)", async () => {
