@@ -31,6 +31,7 @@ export const adminAreaGroups: AdminAreaGroup[] = [
       { slug: "plan-change-requests", label: "Plan changes", built: true },
       { slug: "activation-codes", label: "Activation codes", built: true },
       { slug: "devices", label: "Devices", built: true },
+      { slug: "offline-activation", label: "Offline activation", built: true },
     ],
   },
   { label: "Sessions", areas: [{ slug: "sessions", label: "Sessions", built: false, arrivesWith: licensingWork }] },

@@ -12,7 +12,7 @@ test("every area is in the navigation; unbuilt ones say so", async ({ page, stat
   const nav = page.getByRole("navigation", { name: "Back office" });
   for (const label of [
     "Products", "Feature catalog", "Monitored assets", "Suites", "Plan sets", "Add-ons", "Rating campaigns", "Tags",
-    "Offers", "Entitlements", "Customers", "Plan changes", "Activation codes", "Devices", "Sessions", "Webhooks", "Reports", "API clients", "API docs",
+    "Offers", "Entitlements", "Customers", "Plan changes", "Activation codes", "Devices", "Offline activation", "Sessions", "Webhooks", "Reports", "API clients", "API docs",
   ]) {
     await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
   }

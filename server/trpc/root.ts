@@ -13,6 +13,7 @@ import { webhooksRouter } from "./routers/webhooks.ts";
 import { licensingRouter } from "./routers/licensing.ts";
 import { entitlementsRouter } from "./routers/entitlements.ts";
 import { customersRouter } from "./routers/customers.ts";
+import { offlineActivationsRouter } from "./routers/offline-activations.ts";
 
 export const appRouter = router({
   tags: tagsRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   licensing: licensingRouter,
   entitlements: entitlementsRouter,
   customers: customersRouter,
+  offlineActivations: offlineActivationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
