@@ -46,12 +46,25 @@ export type TenantTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];
 export type TenantDbOrTx = TenantDb | TenantTx;
 
 /**
+ * Transaction clients opened by this service. Prisma's transaction client also has `$transaction`
+ * (it opens a SAVEPOINT), so "is this already a transaction?" is answered by this mark instead:
+ * a nested domain call joins its caller's transaction without two extra round trips.
+ */
+const openTransactions = new WeakSet<object>();
+
+/** Marks a transaction client that a caller opened with `$transaction` itself, so nested calls join it. */
+export function joinable<T extends object>(tx: T): T {
+  openTransactions.add(tx);
+  return tx;
+}
+
+/**
  * Runs `fn` in a transaction, or inside the caller's when `db` already is one. With
  * `retryOnConflict`, a transaction of its own that PostgreSQL aborts as a deadlock or
  * serialization victim is run again (a caller's transaction is the caller's to retry).
  */
 export async function inTransaction<T>(db: TenantDbOrTx, fn: (tx: TenantTx) => Promise<T>, options: { retryOnConflict?: boolean } = {}): Promise<T> {
-  if (!("$transaction" in db)) return fn(db);
-  const run = () => db.$transaction(fn, { timeout: 15_000, maxWait: 10_000 });
+  if (openTransactions.has(db) || !("$transaction" in db)) return fn(db as TenantTx);
+  const run = () => db.$transaction((tx) => fn(joinable(tx)), { timeout: 15_000, maxWait: 10_000 });
   return options.retryOnConflict ? retryOnConflict(run) : run();
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { TenantDb, TenantTx } from "../db/tenant-db.ts";
+import { joinable, type TenantDb, type TenantTx } from "../db/tenant-db.ts";
 import { now } from "../clock.ts";
 import { AppError } from "./errors.ts";
 
@@ -25,7 +25,8 @@ export async function runIdempotent(
   run: (tx: TenantTx) => Promise<StoredResponse>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   return db.$transaction(
-    async (tx) => {
+    async (rawTx) => {
+      const tx = joinable(rawTx);
       const lockKey = `${scope.tenantId}:${scope.credentialId}:${scope.key}`;
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 7))`;
       const where = { tenantId_credentialId_key: { tenantId: scope.tenantId, credentialId: scope.credentialId, key: scope.key } };

@@ -1,3 +1,4 @@
+import { joinable } from "../../db/tenant-db.ts";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -36,7 +37,8 @@ export async function createTenant(db: Db, input: TTenantCreateRequest) {
   const parsed = ZTenantCreateRequest.parse(input);
   const slug = parsed.slug ?? (await freeSlug(db, slugify(parsed.name)));
   if (parsed.slug && (await db.tenant.findUnique({ where: { slug } }))) throw new AppError("license.conflict", `Tenant slug ${slug} is taken.`);
-  const tenant = await db.$transaction(async (tx) => {
+  const tenant = await db.$transaction(async (rawTx) => {
+    const tx = joinable(rawTx);
     const created = await tx.tenant.create({ data: { name: parsed.name, slug } });
     await createTenantSigningKey(tx, created.id);
     return created;

@@ -1,3 +1,4 @@
+import { joinable } from "../../db/tenant-db.ts";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../clock.ts";
 import { notFound } from "../../http/errors.ts";
@@ -16,7 +17,8 @@ export const DEFAULT_PUBLISH_RETIRED_FOR_MS = 7 * 24 * 60 * 60 * 1000;
  * never leave two active keys.
  */
 export async function rotateTenantSigningKey(db: Db, tenantId: string, options: { publishRetiredForMs?: number } = {}) {
-  return db.$transaction(async (tx) => {
+  return db.$transaction(async (rawTx) => {
+    const tx = joinable(rawTx);
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Tenant" WHERE id = ${tenantId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw notFound("Tenant");
     const at = now();

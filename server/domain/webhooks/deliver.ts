@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { tenantDb, type TenantDb } from "../../db/tenant-db.ts";
+import { joinable, tenantDb, type TenantDb } from "../../db/tenant-db.ts";
 import { now } from "../../clock.ts";
 import { issueCallbackToken } from "./callback-scopes.ts";
 import { enqueueDelivery } from "./delivery-jobs.ts";
@@ -115,7 +115,8 @@ async function recordSuccess(base: Db, tenantId: string, deliveryId: string, att
 }
 
 async function claim(db: TenantDb, tenantId: string, deliveryId: string, at: Date): Promise<Claimed | { outcome: DeliverOutcome }> {
-  return db.$transaction(async (tx) => {
+  return db.$transaction(async (rawTx) => {
+    const tx = joinable(rawTx);
     const delivery = await tx.webhookDelivery.findUnique({
       where: { id: deliveryId },
       include: { subscription: true, envelope: { select: { payload: true } } },
@@ -153,7 +154,8 @@ async function record(
   result: SendResult,
   at: Date,
 ): Promise<DeliverOutcome> {
-  return db.$transaction(async (tx) => {
+  return db.$transaction(async (rawTx) => {
+    const tx = joinable(rawTx);
     await tx.webhookDeliveryAttempt.updateMany({
       where: { deliveryId: delivery.id, attemptNumber: delivery.attemptNumber },
       data: {

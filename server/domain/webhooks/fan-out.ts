@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.ts";
-import { tenantDb } from "../../db/tenant-db.ts";
+import { joinable, tenantDb } from "../../db/tenant-db.ts";
 import { now } from "../../clock.ts";
 import { enqueueDeliveries } from "./delivery-jobs.ts";
 import { parseEnvelope } from "./envelope.ts";
@@ -17,7 +17,8 @@ import type { TSubscriptionFilters } from "./subscription.schemas.ts";
  */
 export async function fanOutEnvelope(base: Db, tenantId: string, envelopeId: string, at: Date = now()): Promise<number> {
   const db = tenantDb(base, tenantId);
-  return db.$transaction(async (tx) => {
+  return db.$transaction(async (rawTx) => {
+    const tx = joinable(rawTx);
     const envelope = await tx.webhookEnvelope.findUnique({ where: { id: envelopeId } });
     if (!envelope) return 0;
     const candidates = await tx.webhookSubscription.findMany({

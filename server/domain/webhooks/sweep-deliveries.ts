@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { tenantDb } from "../../db/tenant-db.ts";
+import { joinable, tenantDb } from "../../db/tenant-db.ts";
 import { enqueueJob } from "../../jobs/enqueue.ts";
 import { enqueueDelivery } from "./delivery-jobs.ts";
 import { retryDelayMs } from "./retry-schedule.ts";
@@ -48,7 +48,8 @@ export async function sweepDeliveries(base: Db, at: Date, batchSize = 200): Prom
 }
 
 async function reclaim(base: Db, tenantId: string, deliveryId: string, at: Date): Promise<boolean> {
-  return tenantDb(base, tenantId).$transaction(async (tx) => {
+  return tenantDb(base, tenantId).$transaction(async (rawTx) => {
+    const tx = joinable(rawTx);
     const delivery = await tx.webhookDelivery.findUnique({ where: { id: deliveryId } });
     if (!delivery || delivery.status !== "sending" || !delivery.leaseExpiresAt || delivery.leaseExpiresAt >= at) return false;
     const error = "Interrupted: the worker stopped during this attempt; the receiver may or may not have received it.";
