@@ -50,7 +50,13 @@ const addNumbers = (a: string | null, b: string | null) => {
  *    the value, `Add` adds to the number, `Tiered` replaces the usage tiers;
  * 4. per-entitlement overrides, only for features with canModifyValueOnEntitlement.
  */
-export async function computeEffectiveFeatures(db: TenantDbOrTx, entitlement: EntitlementInput, at: Date = now()): Promise<TEffectiveFeature[]> {
+export async function computeEffectiveFeatures(
+  db: TenantDbOrTx,
+  entitlement: EntitlementInput,
+  at: Date = now(),
+  /** What the caller already knows (activation reads it with its lock): no grants → no grants query. */
+  known: { hasGrants?: boolean } = {},
+): Promise<TEffectiveFeature[]> {
   const snapshot = (entitlement.features ?? []) as TEntitlementFeature[];
   const byCode = new Map<string, TEffectiveFeature>();
   const entry = (code: string, productId: string | null): TEffectiveFeature => {
@@ -89,7 +95,7 @@ export async function computeEffectiveFeatures(db: TenantDbOrTx, entitlement: En
     }
   }
 
-  const grants = await db.addOnGrant.findMany({
+  const grants = known.hasGrants === false ? [] : await db.addOnGrant.findMany({
     where: { entitlementId: entitlement.id, isRevoked: false, startsAt: { lte: at }, OR: [{ expiresAt: null }, { expiresAt: { gt: at } }] },
     include: { addOn: { include: { featureValues: { orderBy: { sortOrder: "asc" } } } } },
     orderBy: [{ startsAt: "asc" }, { createdAt: "asc" }],

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.ts";
 import type { Device, Entitlement, LicenseSession } from "../../db/generated/client.ts";
 import { inTransaction, tenantDb, type TenantTx } from "../../db/tenant-db.ts";
@@ -8,7 +8,7 @@ import { findActivationCodeByInput } from "../entitlements/find-activation-code.
 import { ZActivationPolicy, ZClaimBasedActivation, type TActivationPolicy, type TClaimBasedActivation } from "../entitlements/policies.schemas.ts";
 import { emitEvents } from "../webhooks/emit-event.ts";
 import type { TActivationRequest } from "./activation.schemas.ts";
-import { entitlementRoutingKeys } from "./entitlement-routing-keys.ts";
+import { routingKeysFrom } from "./entitlement-routing-keys.ts";
 import { fingerprintHash } from "./fingerprint-hash.ts";
 import { ipAllowed } from "./ip-allowed.ts";
 import { durationMs, leaseTerms, type LeaseTerms } from "./lease-terms.ts";
@@ -36,11 +36,29 @@ export type ActivationOutcome = {
   fingerprintHash: string;
   /** The tenant's active signing key id, read in the activation's own query. */
   activeKid: string | null;
+  /** Whether the entitlement has unrevoked add-on grants (read under the lock; saves the token a query). */
+  hasGrants: boolean;
   /** A new session (false for a re-activation or an idempotent replay). */
   created: boolean;
 };
 
-type LockedEntitlement = Entitlement & { activeKid: string | null; allProductsEnded: boolean | null };
+type DeviceFacts = Pick<Device, "id" | "fingerprintHash" | "deviceName" | "isPreRegistered" | "isBlocked">;
+
+/**
+ * Everything the decision reads, in one round trip under the entitlement's lock: the row, the
+ * tenant's signing key id, product end of life, the device by fingerprint hash, seats held, the
+ * devices holding the code, and what the events' routing keys need.
+ */
+type LockedEntitlement = Entitlement & {
+  activeKid: string | null;
+  allProductsEnded: boolean | null;
+  device: DeviceFacts | null;
+  seatsHeld: number;
+  codeHolders: string[] | null;
+  billing: { provider: string | null; providerSubscriptionReference: string | null; providerCustomerReference: string | null } | null;
+  customerExternalReference: string | null;
+  hasGrants: boolean;
+};
 
 const refuse = (codeName: ConstructorParameters<typeof AppError>[0], detail: string) => new AppError(codeName, detail);
 
@@ -73,17 +91,55 @@ async function resolveEntitlement(base: Db, input: TActivationRequest, meta: Act
   return { tenantId: code.tenantId, entitlementId: code.entitlementId, code };
 }
 
-/** Locks the entitlement (activations of one license are serialized: seats are never over-allocated). */
-async function lockForActivation(tx: TenantTx, tenantId: string, entitlementId: string, at: Date): Promise<LockedEntitlement> {
+/** Locks the entitlement (activations of one license are serialized: seats are never over-allocated) and reads the rest. */
+async function lockForActivation(tx: TenantTx, tenantId: string, entitlementId: string, at: Date, hash: string, codeId: string | null): Promise<LockedEntitlement> {
+  // The lock first, alone: a statement's snapshot is taken before it waits for a lock, so reads
+  // made in the locking statement would miss what the previous holder committed.
+  await tx.$queryRaw`SELECT id FROM "Entitlement" WHERE "tenantId" = ${tenantId}::uuid AND id = ${entitlementId}::uuid FOR UPDATE`;
   const [row] = await tx.$queryRaw<LockedEntitlement[]>`
     SELECT e.*,
       (SELECT k.kid FROM "SigningKey" k WHERE k."tenantId" = e."tenantId" AND k.status = 'Active' ORDER BY k."createdAt" DESC LIMIT 1) AS "activeKid",
       (SELECT bool_and(p."expirationDate" IS NOT NULL AND p."expirationDate" <= ${at}) FROM "Product" p
-        WHERE p."tenantId" = e."tenantId" AND p.id = ANY(e."productIds")) AS "allProductsEnded"
-    FROM "Entitlement" e WHERE e."tenantId" = ${tenantId}::uuid AND e.id = ${entitlementId}::uuid
-    FOR UPDATE OF e`;
+        WHERE p."tenantId" = e."tenantId" AND p.id = ANY(e."productIds")) AS "allProductsEnded",
+      (SELECT jsonb_build_object('id', d.id, 'fingerprintHash', d."fingerprintHash", 'deviceName', d."deviceName", 'isPreRegistered', d."isPreRegistered", 'isBlocked', d."isBlocked")
+        FROM "Device" d WHERE d."tenantId" = e."tenantId" AND d."entitlementId" = e.id AND d."fingerprintHash" = ${hash}) AS device,
+      (SELECT count(*)::int FROM "LicenseSession" s
+        WHERE s."tenantId" = e."tenantId" AND s."entitlementId" = e.id AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}) AS "seatsHeld",
+      (SELECT array_agg(DISTINCT s."deviceId")::text[] FROM "LicenseSession" s
+        WHERE s."tenantId" = e."tenantId" AND s."activationCodeId" = ${codeId}::uuid AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}) AS "codeHolders",
+      (SELECT jsonb_build_object('provider', b.provider, 'providerSubscriptionReference', b."providerSubscriptionReference", 'providerCustomerReference', b."providerCustomerReference")
+        FROM "EntitlementBilling" b WHERE b."tenantId" = e."tenantId" AND b."entitlementId" = e.id LIMIT 1) AS billing,
+      CASE WHEN e."customerKind" = 'Organization'
+        THEN (SELECT o."externalReference" FROM "CustomerOrganization" o WHERE o."tenantId" = e."tenantId" AND o.id = e."customerId")
+        ELSE (SELECT u."externalReference" FROM "CustomerUser" u WHERE u."tenantId" = e."tenantId" AND u.id = e."customerId") END AS "customerExternalReference",
+      EXISTS (SELECT 1 FROM "AddOnGrant" g WHERE g."tenantId" = e."tenantId" AND g."entitlementId" = e.id AND NOT g."isRevoked") AS "hasGrants"
+    FROM "Entitlement" e WHERE e."tenantId" = ${tenantId}::uuid AND e.id = ${entitlementId}::uuid`;
   if (!row || row.status !== "Published") throw notFound("Entitlement");
   return row;
+}
+
+type DeviceHistory = { sessionCount: number; existing: Pick<LicenseSession, "id" | "seatHeldUntil" | "activationCodeId"> | null };
+
+/**
+ * A known device's sessions, in one statement: those past their grace end now (reason
+ * `LeaseExpired`: the check at activation time, whatever the sweeper did), and the one an
+ * activation returns (the device's unrevoked session; on a floating license, of the same process).
+ */
+async function deviceHistory(tx: TenantTx, tenantId: string, deviceId: string, at: Date, floating: boolean, processId: string | null): Promise<DeviceHistory> {
+  const [row] = await tx.$queryRaw<{ sessionCount: number; existing: { id: string; seatHeldUntil: string; activationCodeId: string | null } | null }[]>`
+    WITH ended AS (
+      UPDATE "LicenseSession" SET "revokedAt" = ${at}, "revocationReason" = 'LeaseExpired', "updatedAt" = ${at}
+      WHERE "tenantId" = ${tenantId}::uuid AND "deviceId" = ${deviceId}::uuid AND "revokedAt" IS NULL AND "graceExpiresAt" <= ${at}
+      RETURNING id)
+    SELECT
+      (SELECT count(*)::int FROM "LicenseSession" s WHERE s."tenantId" = ${tenantId}::uuid AND s."deviceId" = ${deviceId}::uuid) AS "sessionCount",
+      (SELECT jsonb_build_object('id', s.id, 'seatHeldUntil', s."seatHeldUntil", 'activationCodeId', s."activationCodeId")
+        FROM "LicenseSession" s
+        WHERE s."tenantId" = ${tenantId}::uuid AND s."deviceId" = ${deviceId}::uuid AND s."revokedAt" IS NULL AND s."graceExpiresAt" > ${at}
+          AND (NOT ${floating}::boolean OR s."processId" IS NOT DISTINCT FROM ${processId}::text)
+        ORDER BY s."activatedAt" DESC LIMIT 1) AS existing`;
+  const existing = row.existing ? { ...row.existing, seatHeldUntil: new Date(row.existing.seatHeldUntil) } : null;
+  return { sessionCount: row.sessionCount, existing };
 }
 
 /** Step 2: activations enabled, validity window, subscription, expiry, trial and grace. */
@@ -138,7 +194,7 @@ async function checkPolicy(tx: TenantTx, e: LockedEntitlement, policy: TActivati
 
 /** Steps 4-5: the device (by fingerprint hash, or by its components per the strategy): pre-registered when required, not blocked. */
 async function findDevice(tx: TenantTx, e: LockedEntitlement, claims: TClaimBasedActivation, policy: TActivationPolicy, input: TActivationRequest, hash: string) {
-  let device: Device | null = await tx.device.findFirst({ where: { entitlementId: e.id, fingerprintHash: hash } });
+  let device: DeviceFacts | null = e.device;
   if (!device && input.components && claims.componentMatchingStrategy !== "MatchAll") {
     const matched = await matchDeviceByComponents(tx, e.id, input.components, claims.componentMatchingStrategy);
     // The same machine with a changed fingerprint: it is known by the new one from now on.
@@ -150,30 +206,26 @@ async function findDevice(tx: TenantTx, e: LockedEntitlement, claims: TClaimBase
 }
 
 /** Step 6: product end of life, only for a device that never activated the license. */
-async function checkEndOfLife(tx: TenantTx, e: LockedEntitlement, productIds: string[], device: Device | null, at: Date) {
+async function checkEndOfLife(tx: TenantTx, e: LockedEntitlement, productIds: string[], everActivated: boolean, at: Date) {
+  if (everActivated) return;
   const ended =
     productIds === e.productIds
       ? e.allProductsEnded === true
-      : (await tx.product.count({ where: { id: { in: productIds }, expirationDate: { lte: at } } })) === productIds.length && productIds.length > 0;
-  if (!ended) return;
-  const everActivated = device ? (await tx.licenseSession.count({ where: { deviceId: device.id } })) > 0 : false;
-  if (!everActivated) throw refuse("license.product_end_of_life", "Every product of this license is past its end of life, and this device never activated it.");
+      : productIds.length > 0 && (await tx.product.count({ where: { id: { in: productIds }, expirationDate: { lte: at } } })) === productIds.length;
+  if (ended) throw refuse("license.product_end_of_life", "Every product of this license is past its end of life, and this device never activated it.");
 }
 
 /** Steps 7-8: a free seat and room under the code's device limit. Sessions hold both while `seatHeldUntil` is ahead. */
-async function checkCapacity(tx: TenantTx, e: LockedEntitlement, claims: TClaimBasedActivation, codeId: string | null, deviceLimit: number | null, device: Device | null, at: Date) {
-  const held = await tx.licenseSession.count({ where: { entitlementId: e.id, revokedAt: null, seatHeldUntil: { gt: at } } });
-  if (held >= claims.numberOfSeats) throw refuse("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
-  if (codeId && deviceLimit !== null) {
-    const holders = await tx.licenseSession.findMany({ where: { activationCodeId: codeId, revokedAt: null, seatHeldUntil: { gt: at } }, distinct: ["deviceId"], select: { deviceId: true } });
-    if (!holders.some((h) => h.deviceId === device?.id) && holders.length >= deviceLimit) {
-      throw refuse("license.device_limit_reached", `The activation code admits ${deviceLimit} device(s) at once.`);
-    }
+function checkCapacity(e: LockedEntitlement, claims: TClaimBasedActivation, deviceLimit: number | null, deviceId: string | null) {
+  if (e.seatsHeld >= claims.numberOfSeats) throw refuse("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
+  const holders = e.codeHolders ?? [];
+  if (deviceLimit !== null && !holders.includes(deviceId ?? "") && holders.length >= deviceLimit) {
+    throw refuse("license.device_limit_reached", `The activation code admits ${deviceLimit} device(s) at once.`);
   }
 }
 
 async function emitSeatActivated(tx: TenantTx, e: LockedEntitlement, session: LicenseSession, hash: string, created: boolean) {
-  const keys = await entitlementRoutingKeys(tx, session.entitlementId, e);
+  const keys = routingKeysFrom(e, e.customerExternalReference, e.billing);
   const base = { tenantId: e.tenantId, entityKind: "entitlement", entityId: session.entitlementId, subject: `entitlements/${session.entitlementId}` };
   const seat = {
     ...base,
@@ -181,6 +233,21 @@ async function emitSeatActivated(tx: TenantTx, e: LockedEntitlement, session: Li
     data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash, productIds: session.productIds, activatedAtUtc: session.updatedAt.toISOString() },
   };
   await emitEvents(tx, created ? [{ ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash } }, seat] : [seat]);
+}
+
+/** A first activation of a new device: the device and its session in one statement. */
+async function insertDeviceAndSession(tx: TenantTx, device: { id: string; tenantId: string; entitlementId: string; fingerprintHash: string; deviceName: string | null; components: string | null }, session: Omit<LicenseSession, "createdAt" | "updatedAt" | "revokedAt" | "revocationReason">, at: Date): Promise<LicenseSession> {
+  const [row] = await tx.$queryRaw<LicenseSession[]>`
+    WITH d AS (
+      INSERT INTO "Device" (id, "tenantId", "entitlementId", "fingerprintHash", "deviceName", components, "lastSeenAt", "createdAt", "updatedAt")
+      VALUES (${device.id}::uuid, ${device.tenantId}::uuid, ${device.entitlementId}::uuid, ${device.fingerprintHash}, ${device.deviceName}, ${device.components}::jsonb, ${at}, ${at}, ${at}))
+    INSERT INTO "LicenseSession" (id, "tenantId", "entitlementId", "deviceId", "activationCodeId", "processId", "deviceName", "productIds", "activatedAt",
+      "leaseExpiresAt", "graceExpiresAt", "seatHeldUntil", "validUntil", "lastContactAt", "activatedByUserId", "activationKind", "idempotencyKey", "idempotencyRequestHash", "createdAt", "updatedAt")
+    VALUES (${session.id}::uuid, ${session.tenantId}::uuid, ${session.entitlementId}::uuid, ${session.deviceId}::uuid, ${session.activationCodeId}::uuid, ${session.processId}, ${session.deviceName},
+      ${session.productIds}::uuid[], ${session.activatedAt}, ${session.leaseExpiresAt}, ${session.graceExpiresAt}, ${session.seatHeldUntil}, ${session.validUntil}, ${session.lastContactAt},
+      ${session.activatedByUserId}::uuid, ${session.activationKind}, ${session.idempotencyKey}, ${session.idempotencyRequestHash}, ${at}, ${at})
+    RETURNING *`;
+  return row;
 }
 
 const leaseFields = (terms: LeaseTerms, at: Date) => ({
@@ -214,10 +281,10 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
     db,
     async (tx) => {
       const at = now();
-      const e = await lockForActivation(tx, tenantId, entitlementId, at);
+      const e = await lockForActivation(tx, tenantId, entitlementId, at, hash, code?.id ?? null);
       const claims = ZClaimBasedActivation.parse(e.claimBasedActivation ?? {});
       const outcome = (session: LicenseSession, state: LicenseState, created: boolean): ActivationOutcome => ({
-        tenantId, entitlement: e, claims, session, state, fingerprintHash: hash, activeKid: e.activeKid, created,
+        tenantId, entitlement: e, claims, session, state, fingerprintHash: hash, activeKid: e.activeKid, hasGrants: e.hasGrants, created,
       });
 
       if (meta.idempotencyKey) {
@@ -233,55 +300,55 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
       const terms = leaseTerms(e, claims, meta.kind, state, at);
       const policy = ZActivationPolicy.parse(e.activationPolicy ?? {});
       const productIds = await checkPolicy(tx, e, policy, input, meta);
-      let device = await findDevice(tx, e, claims, policy, input, hash);
-      await checkEndOfLife(tx, e, productIds, device, at);
-
+      const device = await findDevice(tx, e, claims, policy, input, hash);
       const processId = claims.isFloatingLicense ? (input.processId ?? null) : null;
-      if (device) {
-        // The check at activation time: a session past its grace is over even if the sweeper has not run yet.
-        await tx.licenseSession.updateMany({ where: { deviceId: device.id, revokedAt: null, graceExpiresAt: { lte: at } }, data: { revokedAt: at, revocationReason: "LeaseExpired" } });
-        const existing = await tx.licenseSession.findFirst({
-          where: { deviceId: device.id, revokedAt: null, ...(claims.isFloatingLicense ? { processId } : {}) },
-          orderBy: { activatedAt: "desc" },
+      const history = device ? await deviceHistory(tx, tenantId, device.id, at, claims.isFloatingLicense, processId) : { sessionCount: 0, existing: null };
+      await checkEndOfLife(tx, e, productIds, history.sessionCount > 0, at);
+      const deviceChanges = { lastSeenAt: at, ...(input.deviceName ? { deviceName: input.deviceName } : {}), ...(input.components ? { components: input.components } : {}) };
+
+      const existing = history.existing;
+      if (device && existing) {
+        const holdsSeat = existing.seatHeldUntil > at;
+        const sameCode = code !== null && code.id === existing.activationCodeId;
+        if (!holdsSeat) checkCapacity(e, claims, sameCode ? code.deviceLimit : null, device.id);
+        const session = await tx.licenseSession.update({
+          where: { id: existing.id },
+          data: { ...leaseFields(terms, at), ...(input.deviceName ? { deviceName: input.deviceName } : {}) },
         });
-        if (existing) {
-          const holdsSeat = existing.seatHeldUntil > at;
-          const sameCode = code !== null && code.id === existing.activationCodeId;
-          if (!holdsSeat) await checkCapacity(tx, e, claims, existing.activationCodeId, sameCode ? code.deviceLimit : null, device, at);
-          const session = await tx.licenseSession.update({
-            where: { id: existing.id },
-            data: { ...leaseFields(terms, at), ...(input.deviceName ? { deviceName: input.deviceName } : {}) },
-          });
-          await tx.device.update({ where: { id: device.id }, data: { lastSeenAt: at, ...(input.components ? { components: input.components } : {}) } });
-          if (!holdsSeat) await emitSeatActivated(tx, e, session, device.fingerprintHash, false);
-          return outcome(session, state, false);
-        }
+        await tx.device.update({ where: { id: device.id }, data: deviceChanges });
+        if (!holdsSeat) await emitSeatActivated(tx, e, session, device.fingerprintHash, false);
+        return outcome(session, state, false);
       }
 
-      await checkCapacity(tx, e, claims, code?.id ?? null, code?.deviceLimit ?? null, device, at);
-      device = device
-        ? await tx.device.update({ where: { id: device.id }, data: { lastSeenAt: at, ...(input.deviceName ? { deviceName: input.deviceName } : {}), ...(input.components ? { components: input.components } : {}) } })
-        : await tx.device.create({
-            data: { tenantId, entitlementId: e.id, fingerprintHash: hash, deviceName: input.deviceName ?? null, components: input.components ?? undefined, lastSeenAt: at },
-          });
-      const session = await tx.licenseSession.create({
-        data: {
-          tenantId,
-          entitlementId: e.id,
-          deviceId: device.id,
-          activationCodeId: code?.id ?? null,
-          processId,
-          deviceName: input.deviceName ?? device.deviceName,
-          productIds,
-          activatedAt: at,
-          ...leaseFields(terms, at),
-          activatedByUserId: input.useInteractiveUser ? (meta.user?.id ?? null) : null,
-          activationKind: meta.kind,
-          idempotencyKey: meta.idempotencyKey,
-          idempotencyRequestHash: meta.idempotencyKey ? requestHash : null,
-        },
-      });
-      await emitSeatActivated(tx, e, session, device.fingerprintHash, true);
+      checkCapacity(e, claims, code?.deviceLimit ?? null, device?.id ?? null);
+      const fields = {
+        id: randomUUID(),
+        tenantId,
+        entitlementId: e.id,
+        activationCodeId: code?.id ?? null,
+        processId,
+        productIds,
+        activatedAt: at,
+        ...leaseFields(terms, at),
+        activatedByUserId: input.useInteractiveUser ? (meta.user?.id ?? null) : null,
+        activationKind: meta.kind,
+        idempotencyKey: meta.idempotencyKey,
+        idempotencyRequestHash: meta.idempotencyKey ? requestHash : null,
+      };
+      let session: LicenseSession;
+      if (device) {
+        const updated = await tx.device.update({ where: { id: device.id }, data: deviceChanges });
+        session = await tx.licenseSession.create({ data: { ...fields, deviceId: device.id, deviceName: input.deviceName ?? updated.deviceName } });
+      } else {
+        const deviceId = randomUUID();
+        session = await insertDeviceAndSession(
+          tx,
+          { id: deviceId, tenantId, entitlementId: e.id, fingerprintHash: hash, deviceName: input.deviceName ?? null, components: input.components ? JSON.stringify(input.components) : null },
+          { ...fields, deviceId, deviceName: input.deviceName ?? null },
+          at,
+        );
+      }
+      await emitSeatActivated(tx, e, session, hash, true);
       return outcome(session, state, true);
     },
     { retryOnConflict: true },

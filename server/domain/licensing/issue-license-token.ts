@@ -13,6 +13,8 @@ type TokenSubject = {
   state: LicenseState;
   fingerprintHash: string;
   activeKid?: string | null;
+  /** Whether the entitlement has unrevoked add-on grants, when the caller read it already. */
+  hasGrants?: boolean;
 };
 
 /**
@@ -20,8 +22,8 @@ type TokenSubject = {
  * narrowed to those available in the license's state (trial, grace). A feature without a value
  * is carried as `true`.
  */
-export async function tokenFeatures(base: Db, subject: Pick<TokenSubject, "tenantId" | "entitlement" | "state">): Promise<Record<string, string | boolean>> {
-  const effective = await computeEffectiveFeatures(tenantDb(base, subject.tenantId), subject.entitlement);
+export async function tokenFeatures(base: Db, subject: Pick<TokenSubject, "tenantId" | "entitlement" | "state" | "hasGrants">): Promise<Record<string, string | boolean>> {
+  const effective = await computeEffectiveFeatures(tenantDb(base, subject.tenantId), subject.entitlement, undefined, { hasGrants: subject.hasGrants });
   const flags = new Map(((subject.entitlement.features ?? []) as TEntitlementFeature[]).map((f) => [f.featureCode, f]));
   const features: Record<string, string | boolean> = {};
   for (const f of effective) {
