@@ -21,6 +21,11 @@ type MeasuredLoad = LoadResult & { cpu: CpuShare };
 export type RuntimeBenchResult = {
   scenario: "runtime";
   activation: MeasuredLoad;
+  /**
+   * Diagnostic, not a DESIGN.md target: the same activation load spread over several licenses.
+   * Far above `activation` means activations of one license are bound by its row lock.
+   */
+  activationAcrossEntitlements: MeasuredLoad & { entitlements: number };
   renew: MeasuredLoad;
   checkIn: MeasuredLoad;
   adminList: MeasuredLoad;
@@ -36,6 +41,7 @@ const ACTIVATIONS = "/api/v1/provision/activations";
 const json = { "content-type": "application/json" };
 /** ZClaimBasedActivation's ceiling: far more than the bench activates. */
 const SEATS = 1_000_000;
+const SPREAD_ENTITLEMENTS = 16;
 
 export async function runRuntimeBench(options: { sessions?: number; log?: (line: string) => void } = {}): Promise<RuntimeBenchResult> {
   const sessionCount = options.sessions ?? Number(process.env.BENCH_RUNTIME_SESSIONS ?? 256);
@@ -70,14 +76,19 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     });
     const entitlement = await scoped.entitlement.create({ data: entitlementFields(0) });
     // The admin list pages through more than one page.
-    await scoped.entitlement.createMany({ data: Array.from({ length: 59 }, (_, i) => entitlementFields(i + 1)) });
-    const issued = await fetch(`${server.baseUrl}/api/v1/provision/operational/entitlements/${entitlement.id}/activation-codes`, {
-      method: "POST",
-      headers: { ...json, authorization: `Bearer ${adminToken}` },
-      body: "{}",
-    });
-    if (!issued.ok) throw new Error(`issuing the activation code: ${issued.status} ${await issued.text()}`);
-    const activationCode = ((await issued.json()) as { codes: { code: string }[] }).codes[0].code;
+    const others = await scoped.entitlement.createManyAndReturn({ data: Array.from({ length: 59 }, (_, i) => entitlementFields(i + 1)), select: { id: true } });
+    const issueCode = async (entitlementId: string) => {
+      const issued = await fetch(`${server.baseUrl}/api/v1/provision/operational/entitlements/${entitlementId}/activation-codes`, {
+        method: "POST",
+        headers: { ...json, authorization: `Bearer ${adminToken}` },
+        body: "{}",
+      });
+      if (!issued.ok) throw new Error(`issuing an activation code: ${issued.status} ${await issued.text()}`);
+      return ((await issued.json()) as { codes: { code: string }[] }).codes[0].code;
+    };
+    const activationCode = await issueCode(entitlement.id);
+    const spreadCodes = [activationCode];
+    for (const other of others.slice(0, SPREAD_ENTITLEMENTS - 1)) spreadCodes.push(await issueCode(other.id));
 
     log(`pre-activating ${sessionCount} sessions for renew and check-in`);
     const sessions: { sessionId: string; token: string }[] = [];
@@ -111,6 +122,15 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ activationCode, fingerprint: `bench-${randomUUID()}` }) }),
     });
     log(`activation: ${JSON.stringify(activation)}`);
+    log(`activation spread over ${spreadCodes.length} entitlements (diagnostic: how much the one license's row lock costs)`);
+    let spreadNext = 0;
+    const activationAcrossEntitlements = await measured({
+      method: "POST",
+      path: `${ACTIVATIONS}/jwt`,
+      headers: json,
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ activationCode: spreadCodes[spreadNext++ % spreadCodes.length], fingerprint: `bench-${randomUUID()}` }) }),
+    });
+    log(`activation spread: ${JSON.stringify(activationAcrossEntitlements)}`);
     log("renew");
     const renew = await measured(sessionRequest("renew"));
     log(`renew: ${JSON.stringify(renew)}`);
@@ -130,6 +150,7 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     return {
       scenario: "runtime",
       activation,
+      activationAcrossEntitlements: { ...activationAcrossEntitlements, entitlements: spreadCodes.length },
       renew,
       checkIn,
       adminList,
