@@ -4,10 +4,12 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { repoRoot } from "./lib/runtime-env.ts";
+import { runRuntimeBench } from "./bench/runtime.ts";
 import { runWebhookFanOut } from "./bench/webhooks.ts";
 
 const scenarios: Record<string, () => Promise<object>> = {
   webhooks: () => runWebhookFanOut(),
+  runtime: () => runRuntimeBench(),
 };
 
 async function main() {
