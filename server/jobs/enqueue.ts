@@ -44,11 +44,3 @@ export async function enqueueJob(
     )`;
   return rows[0].id;
 }
-
-/** Several jobs in one round trip (graphile-worker's `add_jobs`), through the caller's transaction. */
-export async function enqueueJobs(tx: RawQueryClient, jobs: { taskIdentifier: TaskIdentifier; payload: Record<string, unknown> }[]): Promise<void> {
-  if (jobs.length === 0) return;
-  const specs = JSON.stringify(jobs.map((j) => ({ identifier: j.taskIdentifier, payload: j.payload })));
-  await tx.$queryRaw`
-    SELECT 1 FROM graphile_worker.add_jobs(array(SELECT json_populate_recordset(null::graphile_worker.job_spec, ${specs}::json)), false)`;
-}

@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../http/errors.ts";
 import { now } from "../../clock.ts";
 import { findActivationCodeByInput } from "../entitlements/find-activation-code.ts";
 import { ZActivationPolicy, ZClaimBasedActivation, type TActivationPolicy, type TClaimBasedActivation } from "../entitlements/policies.schemas.ts";
-import { emitEvents } from "../webhooks/emit-event.ts";
+import { emitEvents, outboxCte, type EmitEventInput } from "../webhooks/emit-event.ts";
 import type { TActivationRequest } from "./activation.schemas.ts";
 import { routingKeysFrom } from "./entitlement-routing-keys.ts";
 import { fingerprintHash } from "./fingerprint-hash.ts";
@@ -92,10 +92,22 @@ async function resolveEntitlement(base: Db, input: TActivationRequest, meta: Act
 }
 
 /** Locks the entitlement (activations of one license are serialized: seats are never over-allocated) and reads the rest. */
-async function lockForActivation(tx: TenantTx, tenantId: string, entitlementId: string, at: Date, hash: string, codeId: string | null): Promise<LockedEntitlement> {
+async function lockForActivation(
+  tx: TenantTx,
+  tenantId: string,
+  entitlementId: string,
+  at: Date,
+  hash: string,
+  code: { id: string; deviceLimit: number | null } | null,
+): Promise<LockedEntitlement> {
   // The lock first, alone: a statement's snapshot is taken before it waits for a lock, so reads
   // made in the locking statement would miss what the previous holder committed.
-  await tx.$queryRaw`SELECT id FROM "Entitlement" WHERE "tenantId" = ${tenantId}::uuid AND id = ${entitlementId}::uuid FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<{ seats: number }[]>`
+    SELECT CASE WHEN jsonb_typeof("claimBasedActivation"->'numberOfSeats') = 'number' THEN ("claimBasedActivation"->>'numberOfSeats')::numeric::int ELSE 1 END AS seats
+    FROM "Entitlement" WHERE "tenantId" = ${tenantId}::uuid AND id = ${entitlementId}::uuid FOR UPDATE`;
+  if (!locked) throw notFound("Entitlement");
+  // Counting stops at the seat count: knowing that every seat is taken is enough.
+  const seatLimit = Math.max(locked.seats, 1);
   const [row] = await tx.$queryRaw<LockedEntitlement[]>`
     SELECT e.*,
       (SELECT k.kid FROM "SigningKey" k WHERE k."tenantId" = e."tenantId" AND k.status = 'Active' ORDER BY k."createdAt" DESC LIMIT 1) AS "activeKid",
@@ -103,10 +115,12 @@ async function lockForActivation(tx: TenantTx, tenantId: string, entitlementId: 
         WHERE p."tenantId" = e."tenantId" AND p.id = ANY(e."productIds")) AS "allProductsEnded",
       (SELECT jsonb_build_object('id', d.id, 'fingerprintHash', d."fingerprintHash", 'deviceName', d."deviceName", 'isPreRegistered', d."isPreRegistered", 'isBlocked', d."isBlocked")
         FROM "Device" d WHERE d."tenantId" = e."tenantId" AND d."entitlementId" = e.id AND d."fingerprintHash" = ${hash}) AS device,
-      (SELECT count(*)::int FROM "LicenseSession" s
-        WHERE s."tenantId" = e."tenantId" AND s."entitlementId" = e.id AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}) AS "seatsHeld",
+      (SELECT count(*)::int FROM (SELECT 1 FROM "LicenseSession" s
+        WHERE s."tenantId" = e."tenantId" AND s."entitlementId" = e.id AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}
+        LIMIT ${seatLimit}) held) AS "seatsHeld",
       (SELECT array_agg(DISTINCT s."deviceId")::text[] FROM "LicenseSession" s
-        WHERE s."tenantId" = e."tenantId" AND s."activationCodeId" = ${codeId}::uuid AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}) AS "codeHolders",
+        WHERE ${code?.deviceLimit != null}::boolean AND s."tenantId" = e."tenantId" AND s."activationCodeId" = ${code?.id ?? null}::uuid
+          AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}) AS "codeHolders",
       (SELECT jsonb_build_object('provider', b.provider, 'providerSubscriptionReference', b."providerSubscriptionReference", 'providerCustomerReference', b."providerCustomerReference")
         FROM "EntitlementBilling" b WHERE b."tenantId" = e."tenantId" AND b."entitlementId" = e.id LIMIT 1) AS billing,
       CASE WHEN e."customerKind" = 'Organization'
@@ -224,29 +238,41 @@ function checkCapacity(e: LockedEntitlement, claims: TClaimBasedActivation, devi
   }
 }
 
-async function emitSeatActivated(tx: TenantTx, e: LockedEntitlement, session: LicenseSession, hash: string, created: boolean) {
+/** The events of a seat taken: `Entitlement.Activated` too for a new session. */
+function seatActivatedEvents(e: LockedEntitlement, session: Pick<LicenseSession, "id" | "entitlementId" | "productIds">, hash: string, at: Date, created: boolean): EmitEventInput[] {
   const keys = routingKeysFrom(e, e.customerExternalReference, e.billing);
   const base = { tenantId: e.tenantId, entityKind: "entitlement", entityId: session.entitlementId, subject: `entitlements/${session.entitlementId}` };
   const seat = {
     ...base,
     type: "Entitlement.SeatActivated",
-    data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash, productIds: session.productIds, activatedAtUtc: session.updatedAt.toISOString() },
+    data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash, productIds: session.productIds, activatedAtUtc: at.toISOString() },
   };
-  await emitEvents(tx, created ? [{ ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash } }, seat] : [seat]);
+  return created ? [{ ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash } }, seat] : [seat];
 }
 
-/** A first activation of a new device: the device and its session in one statement. */
-async function insertDeviceAndSession(tx: TenantTx, device: { id: string; tenantId: string; entitlementId: string; fingerprintHash: string; deviceName: string | null; components: string | null }, session: Omit<LicenseSession, "createdAt" | "updatedAt" | "revokedAt" | "revocationReason">, at: Date): Promise<LicenseSession> {
+type NewDevice = { id: string; tenantId: string; entitlementId: string; fingerprintHash: string; deviceName: string | null; components: string | null };
+type NewSession = Omit<LicenseSession, "createdAt" | "updatedAt" | "revokedAt" | "revocationReason">;
+
+/**
+ * A first activation of a new device, the hot path: the device, its session and the two events
+ * (envelopes and fan-out jobs) in one statement, so the entitlement's lock is held for as few
+ * round trips as possible.
+ */
+async function insertFirstActivation(tx: TenantTx, device: NewDevice, session: NewSession, events: EmitEventInput[], at: Date): Promise<LicenseSession> {
+  const outbox = outboxCte(events);
   const [row] = await tx.$queryRaw<LicenseSession[]>`
     WITH d AS (
       INSERT INTO "Device" (id, "tenantId", "entitlementId", "fingerprintHash", "deviceName", components, "lastSeenAt", "createdAt", "updatedAt")
-      VALUES (${device.id}::uuid, ${device.tenantId}::uuid, ${device.entitlementId}::uuid, ${device.fingerprintHash}, ${device.deviceName}, ${device.components}::jsonb, ${at}, ${at}, ${at}))
-    INSERT INTO "LicenseSession" (id, "tenantId", "entitlementId", "deviceId", "activationCodeId", "processId", "deviceName", "productIds", "activatedAt",
-      "leaseExpiresAt", "graceExpiresAt", "seatHeldUntil", "validUntil", "lastContactAt", "activatedByUserId", "activationKind", "idempotencyKey", "idempotencyRequestHash", "createdAt", "updatedAt")
-    VALUES (${session.id}::uuid, ${session.tenantId}::uuid, ${session.entitlementId}::uuid, ${session.deviceId}::uuid, ${session.activationCodeId}::uuid, ${session.processId}, ${session.deviceName},
-      ${session.productIds}::uuid[], ${session.activatedAt}, ${session.leaseExpiresAt}, ${session.graceExpiresAt}, ${session.seatHeldUntil}, ${session.validUntil}, ${session.lastContactAt},
-      ${session.activatedByUserId}::uuid, ${session.activationKind}, ${session.idempotencyKey}, ${session.idempotencyRequestHash}, ${at}, ${at})
-    RETURNING *`;
+      VALUES (${device.id}::uuid, ${device.tenantId}::uuid, ${device.entitlementId}::uuid, ${device.fingerprintHash}, ${device.deviceName}, ${device.components}::jsonb, ${at}, ${at}, ${at})),
+    s AS (
+      INSERT INTO "LicenseSession" (id, "tenantId", "entitlementId", "deviceId", "activationCodeId", "processId", "deviceName", "productIds", "activatedAt",
+        "leaseExpiresAt", "graceExpiresAt", "seatHeldUntil", "validUntil", "lastContactAt", "activatedByUserId", "activationKind", "idempotencyKey", "idempotencyRequestHash", "createdAt", "updatedAt")
+      VALUES (${session.id}::uuid, ${session.tenantId}::uuid, ${session.entitlementId}::uuid, ${session.deviceId}::uuid, ${session.activationCodeId}::uuid, ${session.processId}, ${session.deviceName},
+        ${session.productIds}::uuid[], ${session.activatedAt}, ${session.leaseExpiresAt}, ${session.graceExpiresAt}, ${session.seatHeldUntil}, ${session.validUntil}, ${session.lastContactAt},
+        ${session.activatedByUserId}::uuid, ${session.activationKind}, ${session.idempotencyKey}, ${session.idempotencyRequestHash}, ${at}, ${at})
+      RETURNING *),
+    ${outbox.sql}
+    SELECT s.* FROM s, (SELECT count(*) FROM outbox_jobs) AS jobs`;
   return row;
 }
 
@@ -281,7 +307,7 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
     db,
     async (tx) => {
       const at = now();
-      const e = await lockForActivation(tx, tenantId, entitlementId, at, hash, code?.id ?? null);
+      const e = await lockForActivation(tx, tenantId, entitlementId, at, hash, code);
       const claims = ZClaimBasedActivation.parse(e.claimBasedActivation ?? {});
       const outcome = (session: LicenseSession, state: LicenseState, created: boolean): ActivationOutcome => ({
         tenantId, entitlement: e, claims, session, state, fingerprintHash: hash, activeKid: e.activeKid, hasGrants: e.hasGrants, created,
@@ -316,7 +342,7 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
           data: { ...leaseFields(terms, at), ...(input.deviceName ? { deviceName: input.deviceName } : {}) },
         });
         await tx.device.update({ where: { id: device.id }, data: deviceChanges });
-        if (!holdsSeat) await emitSeatActivated(tx, e, session, device.fingerprintHash, false);
+        if (!holdsSeat) await emitEvents(tx, seatActivatedEvents(e, session, device.fingerprintHash, at, false));
         return outcome(session, state, false);
       }
 
@@ -335,20 +361,21 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
         idempotencyKey: meta.idempotencyKey,
         idempotencyRequestHash: meta.idempotencyKey ? requestHash : null,
       };
-      let session: LicenseSession;
+      const events = seatActivatedEvents(e, fields, hash, at, true);
       if (device) {
         const updated = await tx.device.update({ where: { id: device.id }, data: deviceChanges });
-        session = await tx.licenseSession.create({ data: { ...fields, deviceId: device.id, deviceName: input.deviceName ?? updated.deviceName } });
-      } else {
-        const deviceId = randomUUID();
-        session = await insertDeviceAndSession(
-          tx,
-          { id: deviceId, tenantId, entitlementId: e.id, fingerprintHash: hash, deviceName: input.deviceName ?? null, components: input.components ? JSON.stringify(input.components) : null },
-          { ...fields, deviceId, deviceName: input.deviceName ?? null },
-          at,
-        );
+        const session = await tx.licenseSession.create({ data: { ...fields, deviceId: device.id, deviceName: input.deviceName ?? updated.deviceName } });
+        await emitEvents(tx, events);
+        return outcome(session, state, true);
       }
-      await emitSeatActivated(tx, e, session, hash, true);
+      const deviceId = randomUUID();
+      const session = await insertFirstActivation(
+        tx,
+        { id: deviceId, tenantId, entitlementId: e.id, fingerprintHash: hash, deviceName: input.deviceName ?? null, components: input.components ? JSON.stringify(input.components) : null },
+        { ...fields, deviceId, deviceName: input.deviceName ?? null },
+        events,
+        at,
+      );
       return outcome(session, state, true);
     },
     { retryOnConflict: true },

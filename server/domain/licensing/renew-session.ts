@@ -21,7 +21,7 @@ export async function renewSession(base: Db, tenantId: string, sessionId: string
     db,
     async (tx) => {
       const at = now();
-      const { session, entitlement, claims, fingerprintHash } = await lockSessionForContact(tx, tenantId, sessionId, at);
+      const { session, entitlement, claims, fingerprintHash, hasGrants } = await lockSessionForContact(tx, tenantId, sessionId, at);
       if (entitlement.subscriptionStatus === "Lapsed") throw new AppError("license.subscription_lapsed", "The license's subscription has lapsed.");
       let state: LicenseState = entitlement.isEntitlementTrial ? "Trial" : "Active";
       if (entitlement.expirationDateTime && at >= entitlement.expirationDateTime) {
@@ -43,7 +43,7 @@ export async function renewSession(base: Db, tenantId: string, sessionId: string
           data: { ...keys, sessionId: session.id, deviceFingerprintHash: fingerprintHash, productIds: session.productIds, activatedAtUtc: at.toISOString() },
         });
       }
-      return { session: updated, entitlement, claims, state, fingerprintHash };
+      return { session: updated, entitlement, claims, state, fingerprintHash, hasGrants };
     },
     { retryOnConflict: true },
   );

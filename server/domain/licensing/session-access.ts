@@ -8,7 +8,7 @@ import { contactTerms } from "./lease-terms.ts";
 export const noActiveSession = () =>
   new AppError("license.no_active_session", "The session no longer exists (released, reset, blocked or expired); activate again.");
 
-export type LiveSession = { session: LicenseSession; entitlement: Entitlement; claims: TClaimBasedActivation; fingerprintHash: string };
+export type LiveSession = { session: LicenseSession; entitlement: Entitlement; claims: TClaimBasedActivation; fingerprintHash: string; hasGrants: boolean };
 
 /**
  * The session a session call names, locked for the call: 409 `license.no_active_session` when it
@@ -23,17 +23,18 @@ export async function lockLiveSession(tx: TenantTx, tenantId: string, sessionId:
       WHERE s."tenantId" = ${tenantId}::uuid AND s.id = ${sessionId}::uuid FOR UPDATE OF e`;
   }
   // One round trip: the session (locked), its device's fingerprint hash and its entitlement.
-  const [row] = await tx.$queryRaw<(LicenseSession & { fingerprintHash: string; entitlement: Entitlement & { createdAt: string; updatedAt: string } })[]>`
-    SELECT s.*, d."fingerprintHash", to_jsonb(e.*) AS entitlement
+  const [row] = await tx.$queryRaw<(LicenseSession & { fingerprintHash: string; hasGrants: boolean; entitlement: Entitlement & { createdAt: string; updatedAt: string } })[]>`
+    SELECT s.*, d."fingerprintHash", to_jsonb(e.*) AS entitlement,
+      EXISTS (SELECT 1 FROM "AddOnGrant" g WHERE g."tenantId" = e."tenantId" AND g."entitlementId" = e.id AND NOT g."isRevoked") AS "hasGrants"
     FROM "LicenseSession" s
     JOIN "Device" d ON d.id = s."deviceId" AND d."tenantId" = s."tenantId"
     JOIN "Entitlement" e ON e.id = s."entitlementId" AND e."tenantId" = s."tenantId"
     WHERE s."tenantId" = ${tenantId}::uuid AND s.id = ${sessionId}::uuid
     FOR UPDATE OF s`;
   if (!row || row.revokedAt || row.graceExpiresAt <= at || row.entitlement.status !== "Published") throw noActiveSession();
-  const { fingerprintHash, entitlement: json, ...session } = row;
+  const { fingerprintHash, hasGrants, entitlement: json, ...session } = row;
   const entitlement = reviveEntitlement(json);
-  return { session, entitlement, claims: ZClaimBasedActivation.parse(entitlement.claimBasedActivation ?? {}), fingerprintHash };
+  return { session, entitlement, claims: ZClaimBasedActivation.parse(entitlement.claimBasedActivation ?? {}), fingerprintHash, hasGrants };
 }
 
 /** `to_jsonb` gives timestamps as strings; the rest of the row is already in Prisma's shapes. */

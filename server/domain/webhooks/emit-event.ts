@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { inTransaction, type TenantDbOrTx, type TenantTx } from "../../db/tenant-db.ts";
-import { enqueueJob, enqueueJobs } from "../../jobs/enqueue.ts";
+import { enqueueJob } from "../../jobs/enqueue.ts";
+import type { TaskIdentifier } from "../../jobs/index.ts";
+import { Prisma } from "../../db/generated/client.ts";
 import { now } from "../../clock.ts";
 import { buildEnvelope, parseEnvelope, serializeEnvelope, type Envelope } from "./envelope.ts";
 import { findEventType } from "./event-types.ts";
@@ -40,34 +42,33 @@ export async function emitEvent(db: TenantDbOrTx, input: EmitEventInput): Promis
 }
 
 /**
- * Several events of one change, written with one insert and their fan-outs enqueued with one
- * call: the hot runtime paths (an activation emits two) save round trips. Events with a
- * `changeKey` go through emitEvent one by one (they need the duplicate check).
+ * The outbox write of several events as two CTEs, `outbox_envelopes` and `outbox_jobs`, for a
+ * caller's own statement: the hot runtime paths write their change and its events in one round
+ * trip. The caller's statement must read `outbox_jobs` (a plain SELECT CTE runs only when read).
+ * No `changeKey` here: events that need the duplicate check go through emitEvent.
  */
+export function outboxCte(inputs: EmitEventInput[]): { sql: Prisma.Sql; envelopes: Envelope[] } {
+  const envelopes = inputs.map((input) => prepareEnvelope(input));
+  const rows = envelopes.map((e, i) => ({
+    id: e.id, tenantId: inputs[i].tenantId, type: e.type, subject: e.subject, entityKind: e.entitykind, entityId: e.entityid,
+    eventVersion: e.eventversion, time: e.time, payload: serializeEnvelope(e),
+  }));
+  const jobs = envelopes.map((e, i) => ({ identifier: "webhook_fan_out" satisfies TaskIdentifier, payload: { tenantId: inputs[i].tenantId, envelopeId: e.id } }));
+  const sql = Prisma.sql`outbox_envelopes AS (
+      INSERT INTO "WebhookEnvelope" (id, "tenantId", type, subject, "entityKind", "entityId", "eventVersion", time, payload, "isTest", "createdAt")
+      SELECT x.id, x."tenantId", x.type, x.subject, x."entityKind", x."entityId", x."eventVersion", x.time, x.payload, false, ${now()}
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x(id uuid, "tenantId" uuid, type text, subject text, "entityKind" text, "entityId" text, "eventVersion" int, time timestamptz, payload text)),
+    outbox_jobs AS (
+      SELECT 1 FROM graphile_worker.add_jobs(array(SELECT json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(jobs)}::json)), false))`;
+  return { sql, envelopes };
+}
+
+/** Several events of one change in one round trip (envelopes and their fan-out jobs). */
 export async function emitEvents(tx: TenantTx, inputs: EmitEventInput[]): Promise<Envelope[]> {
   if (inputs.some((i) => i.changeKey)) return Promise.all(inputs.map((i) => emitEvent(tx, i)));
-  const envelopes = inputs.map((input) => prepareEnvelope(input));
-  const at = now();
-  await tx.webhookEnvelope.createMany({
-    data: envelopes.map((envelope, i) => ({
-      id: envelope.id,
-      tenantId: inputs[i].tenantId,
-      type: envelope.type,
-      subject: envelope.subject,
-      entityKind: envelope.entitykind,
-      entityId: envelope.entityid,
-      eventVersion: envelope.eventversion,
-      time: new Date(envelope.time),
-      payload: serializeEnvelope(envelope),
-      changeKey: null,
-      replayOfId: null,
-      targetSubscriptionId: null,
-      isTest: false,
-      createdAt: at,
-      fannedOutAt: null,
-    })),
-  });
-  await enqueueJobs(tx, envelopes.map((envelope, i) => ({ taskIdentifier: "webhook_fan_out", payload: { tenantId: inputs[i].tenantId, envelopeId: envelope.id } })));
+  const { sql, envelopes } = outboxCte(inputs);
+  await tx.$queryRaw`WITH ${sql} SELECT count(*)::int AS jobs FROM outbox_jobs`;
   return envelopes;
 }
 
