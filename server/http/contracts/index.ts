@@ -19,6 +19,7 @@ import * as devices from "./devices.ts";
 import * as balances from "./balances.ts";
 import * as jwks from "./jwks.ts";
 import * as activations from "./activations.ts";
+import * as sessions from "./sessions.ts";
 
 /** Every REST contract, for the OpenAPI document. A test proves each route file is listed. */
 export const allContracts: Contract[] = [
@@ -42,4 +43,5 @@ export const allContracts: Contract[] = [
   ...Object.values(balances),
   ...Object.values(jwks),
   ...Object.values(activations),
+  ...Object.values(sessions),
 ];
