@@ -13,6 +13,7 @@ import { webhooksRouter } from "./routers/webhooks.ts";
 import { licensingRouter } from "./routers/licensing.ts";
 import { entitlementsRouter } from "./routers/entitlements.ts";
 import { customersRouter } from "./routers/customers.ts";
+import { sessionsRouter } from "./routers/sessions.ts";
 
 export const appRouter = router({
   tags: tagsRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   licensing: licensingRouter,
   entitlements: entitlementsRouter,
   customers: customersRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestTenant, expectProblem, request, testDb, type TestTenant } from "../helpers/api.ts";
 import { fingerprintHash, signedInConsumer } from "../helpers/licensing-fixtures.ts";
+import { tenantDb } from "../../server/db/tenant-db.ts";
+import type { DomainContext } from "../../server/domain/context.ts";
+import { getSeatUtilization } from "../../server/domain/licensing/seat-utilization.ts";
+import { listConsumerLicenses } from "../../server/domain/entitlements/list-consumer-licenses.ts";
 import { activated, licensedEntitlement, sessionCall } from "../helpers/runtime.ts";
 
 const ADMIN = "/api/v1/provision/admin/sessions/activations";
@@ -276,5 +280,40 @@ describe("sessions: admin read model and the signed-in user's sessions", () => {
     expectProblem(await request("POST", `${ME}/${randomUUID()}/release`, { token: me.token }), 404, "license.not_found");
     expectProblem(await request("POST", `${ME}/not-a-uuid/release`, { token: me.token }), 404, "license.not_found");
     expectProblem(await request("POST", `${ME}/${sessionId}/release`), 401, "auth.unauthenticated");
+  });
+
+  it("seat utilization: seats in use vs numberOfSeats now, and the peak per bucket over the last 24 h", async () => {
+    const { entitlement, code } = await licensedEntitlement(tenant, { claimBasedActivation: { numberOfSeats: 3 } });
+    const a = await activated({ activationCode: code, fingerprint: `fp-${randomUUID()}` });
+    await activated({ activationCode: code, fingerprint: `fp-${randomUUID()}` });
+    expect((await sessionCall("release", a.sessionId, a.token)).status).toBe(200);
+
+    const ctx: DomainContext = { tenantId: tenant.tenantId, actor: { kind: "user", id: randomUUID() }, db: tenantDb(testDb(), tenant.tenantId) };
+    const result = await getSeatUtilization(ctx, entitlement.id, "24h");
+    expect(result).toMatchObject({ entitlementId: entitlement.id, entitlementName: entitlement.name, numberOfSeats: 3, seatsInUse: 1 });
+    expect(result.buckets).toHaveLength(48);
+    expect(Date.parse(result.to) - Date.parse(result.from)).toBe(24 * 3600_000);
+    expect(result.buckets.at(-1)!.peakSeats).toBe(2);
+    expect(result.buckets.slice(0, -2).every((b) => b.peakSeats === 0)).toBe(true);
+    expect((await getSeatUtilization(ctx, entitlement.id, "7d")).buckets).toHaveLength(84);
+
+    const otherCtx: DomainContext = { ...ctx, tenantId: other.tenantId, db: tenantDb(testDb(), other.tenantId) };
+    await expect(getSeatUtilization(otherCtx, entitlement.id, "24h")).rejects.toMatchObject({ codeName: "license.not_found" });
+  });
+
+  it("portal licenses: the user's entitlements (direct and via organization) with seats in use", async () => {
+    const me = await signedInConsumer(tenant);
+    const organization = await testDb().customerOrganization.create({ data: { tenantId: tenant.tenantId, name: `Org ${randomUUID().slice(0, 6)}` } });
+    await testDb().customerUser.update({ where: { id: me.customer.id }, data: { organizationIds: [organization.id] } });
+    const mine = await licensedEntitlement(tenant, { name: "A license", customerId: me.customer.id, customerKind: "User", planName: "PRO" });
+    const ours = await licensedEntitlement(tenant, { name: "B license", customerId: organization.id, customerKind: "Organization" });
+    await licensedEntitlement(tenant);
+    await activated({ activationCode: mine.code, fingerprint: `fp-${randomUUID()}` });
+
+    const ctx: DomainContext = { tenantId: tenant.tenantId, actor: { kind: "user", id: me.user.id }, db: tenantDb(testDb(), tenant.tenantId) };
+    const licenses = await listConsumerLicenses(ctx);
+    expect(licenses.map((l) => l.entitlementId)).toEqual([mine.entitlement.id, ours.entitlement.id]);
+    expect(licenses[0]).toMatchObject({ name: "A license", planName: "PRO", numberOfSeats: 5, seatsInUse: 1 });
+    expect(licenses[1]).toMatchObject({ seatsInUse: 0 });
   });
 });
