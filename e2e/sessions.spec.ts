@@ -72,11 +72,13 @@ test("a portal user sees their license, its plans and their session, and release
   const device = `Casey laptop ${randomUUID().slice(0, 6)}`;
   const { code } = await seedLicense(state, { name, seats: 2, forConsumer: true });
   await activate(page.request, code, device);
+  const otherDevice = `Casey desktop ${randomUUID().slice(0, 6)}`;
+  const otherToken = await activate(page.request, code, otherDevice);
 
   await signIn(page, "portal", state.consumer);
   const licenses = page.getByRole("region", { name: "Your licenses" });
   const license = licenses.getByTestId("my-license").filter({ hasText: name });
-  await expect(license).toContainText("1 of 2 seats in use");
+  await expect(license).toContainText("2 of 2 seats in use");
   await license.getByRole("button", { name: "Plans" }).click();
   await expect(license.getByTestId("plans")).toContainText("No plan is attached to this license.");
 
@@ -89,6 +91,15 @@ test("a portal user sees their license, its plans and their session, and release
 
   await session.getByRole("button", { name: `Release ${device}` }).click();
   await expect(session).toHaveCount(0);
-  await expect(license).toContainText("0 of 2 seats in use");
+  await expect(license).toContainText("1 of 2 seats in use");
   await screenshot(page, "portal-session-released");
+
+  // The application released the other seat itself meanwhile: the portal shows the server's refusal.
+  const sessionId = JSON.parse(Buffer.from(otherToken.split(".")[1], "base64url").toString("utf8")).sub as string;
+  const released = await page.request.post(`/api/v1/provision/activations/${sessionId}/release`, { headers: { authorization: `Bearer ${otherToken}` } });
+  expect(released.status()).toBe(200);
+  const stale = sessions.getByTestId("my-session").filter({ hasText: otherDevice });
+  await stale.getByRole("button", { name: `Release ${otherDevice}` }).click();
+  await expect(stale.getByTestId("problem")).toContainText("license.no_active_session");
+  await screenshot(page, "portal-session-release-refused");
 });

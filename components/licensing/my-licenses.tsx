@@ -8,9 +8,7 @@ import { ProblemAlert } from "../problem-alert";
 import { problemFrom } from "../problem";
 import { formatDate } from "../format";
 import { ConsumerPlansList } from "./consumer-plans-list";
-
-export const portalList = { listStyle: "none", padding: 0, margin: 0, display: "grid", gap: "0.75rem" } as const;
-export const portalItem = { borderTop: "1px solid var(--border)", paddingTop: "0.6rem" } as const;
+import { portalItem, portalLine, portalList } from "./portal-list";
 
 function LicensePlans({ entitlementId }: { entitlementId: string }) {
   const trpc = useTRPC();
@@ -24,7 +22,7 @@ function License({ license }: { license: TConsumerLicense }) {
   const validity = license.expirationDateTime ? `valid until ${formatDate(license.expirationDateTime)}` : "no expiry date";
   return (
     <li style={portalItem} data-testid="my-license">
-      <div className="row-actions">
+      <div style={portalLine}>
         <strong>{license.name}</strong>
         {license.isTrial ? <span className="badge">Trial</span> : null}
         {license.status !== "Published" ? <span className="badge badge-muted">{license.status}</span> : null}
@@ -35,9 +33,11 @@ function License({ license }: { license: TConsumerLicense }) {
         {license.planName ? ` · plan ${license.planName}` : ""}
       </div>
       {license.products.length ? <div className="chips small">{license.products.map((p) => <span key={p.id} className="chip">{p.name}</span>)}</div> : null}
-      <button type="button" className="btn btn-ghost btn-small" aria-expanded={showPlans} onClick={() => setShowPlans(!showPlans)}>
-        {showPlans ? "Hide plans" : "Plans"}
-      </button>
+      <div style={portalLine}>
+        <button type="button" className="btn btn-ghost btn-small" aria-expanded={showPlans} onClick={() => setShowPlans(!showPlans)}>
+          {showPlans ? "Hide plans" : "Plans"}
+        </button>
+      </div>
       {showPlans ? <LicensePlans entitlementId={license.entitlementId} /> : null}
     </li>
   );

@@ -9,7 +9,7 @@ import { ProblemAlert } from "../problem-alert";
 import { problemFrom } from "../problem";
 import { formatDateTime } from "../format";
 import { ConsumerPlansList } from "./consumer-plans-list";
-import { portalItem, portalList } from "./my-licenses";
+import { portalItem, portalLine, portalList } from "./portal-list";
 
 function SessionPlans({ sessionId }: { sessionId: string }) {
   const trpc = useTRPC();
@@ -33,7 +33,7 @@ function Session({ session }: { session: TConsumerSessionResponse }) {
   );
   return (
     <li style={portalItem} data-testid="my-session">
-      <div className="row-actions">
+      <div style={portalLine}>
         <strong>{session.deviceName ?? "Unnamed device"}</strong>
         {session.processId ? <span className="muted small">process {session.processId}</span> : null}
       </div>
@@ -41,7 +41,7 @@ function Session({ session }: { session: TConsumerSessionResponse }) {
       <div className="small">
         Last seen {formatDateTime(session.lastContactAt ?? session.activatedAt)} · lease until {formatDateTime(session.leaseExpiresAt)}
       </div>
-      <div className="row-actions">
+      <div style={portalLine}>
         <button
           type="button"
           className="btn btn-small btn-danger-ghost"

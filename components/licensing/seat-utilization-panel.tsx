@@ -12,15 +12,15 @@ type Window = "24h" | "7d";
 
 /** Peak seats per bucket as bars, with the seat count as a dashed ceiling (inline SVG, like the balance chart). */
 function SeatChart({ data }: { data: TSeatUtilizationResponse }) {
-  const width = 640;
-  const height = 160;
-  const top = 12;
-  const bottom = 20;
+  const width = 1000;
+  const height = 200;
+  const top = 16;
+  const bottom = 22;
   const max = Math.max(data.numberOfSeats, ...data.buckets.map((b) => b.peakSeats), 1);
   const y = (v: number) => height - bottom - (v / max) * (height - top - bottom);
   const barWidth = width / data.buckets.length;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label="Seats in use over time" data-testid="seat-chart">
+    <svg viewBox={`0 0 ${width} ${height}`} style={{ width: "100%", height: "auto", display: "block" }} role="img" aria-label="Seats in use over time" data-testid="seat-chart">
       <line x1={0} x2={width} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.25} />
       {data.buckets.map((b, i) =>
         b.peakSeats > 0 ? (
@@ -32,9 +32,9 @@ function SeatChart({ data }: { data: TSeatUtilizationResponse }) {
       <line x1={0} x2={width} y1={y(data.numberOfSeats)} y2={y(data.numberOfSeats)} stroke="var(--danger)" strokeDasharray="6 4" strokeWidth={1.5}>
         <title>{`${data.numberOfSeats} seats`}</title>
       </line>
-      <text x={4} y={y(data.numberOfSeats) - 4} fontSize={11} fill="var(--danger)">{`${data.numberOfSeats} seat${data.numberOfSeats === 1 ? "" : "s"}`}</text>
-      <text x={0} y={height - 4} fontSize={11} fill="currentColor" fillOpacity={0.6}>{formatDateTime(data.from)}</text>
-      <text x={width} y={height - 4} fontSize={11} fill="currentColor" fillOpacity={0.6} textAnchor="end">{formatDateTime(data.to)}</text>
+      <text x={4} y={y(data.numberOfSeats) - 4} fontSize={12} fill="var(--danger)">{`${data.numberOfSeats} seat${data.numberOfSeats === 1 ? "" : "s"}`}</text>
+      <text x={0} y={height - 4} fontSize={12} fill="currentColor" fillOpacity={0.6}>{formatDateTime(data.from)}</text>
+      <text x={width} y={height - 4} fontSize={12} fill="currentColor" fillOpacity={0.6} textAnchor="end">{formatDateTime(data.to)}</text>
     </svg>
   );
 }

@@ -99,9 +99,8 @@ export function SessionsTable({ initialEntitlementId }: { initialEntitlementId?:
     <>
       {entitlementId ? (
         <>
-          <p className="row-actions">
-            <a href={`/admin/entitlements/${entitlementId}`}>Open the entitlement</a>
-            <a href={`/admin/devices?entitlementId=${entitlementId}`}>Its devices</a>
+          <p>
+            <a href={`/admin/entitlements/${entitlementId}`}>Open the entitlement</a> · <a href={`/admin/devices?entitlementId=${entitlementId}`}>its devices</a>
           </p>
           <SeatUtilizationPanel key={entitlementId} entitlementId={entitlementId} />
         </>
