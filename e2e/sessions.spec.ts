@@ -22,7 +22,7 @@ async function seedLicense(state: E2eState, options: { name: string; seats: numb
       },
     });
     const issued = await issueActivationCodes({ tenantId: state.tenantId, actor: { kind: "system", id: "e2e" }, db }, entitlement.id, { count: 1, deviceLimit: null });
-    return { entitlementId: entitlement.id, code: issued.codes[0].code };
+    return { entitlementId: entitlement.id, code: issued.codes[0].code, customerId };
   });
 }
 
@@ -60,6 +60,17 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await page.getByRole("button", { name: /Device/ }).click();
   await expect(page.getByRole("row").nth(1)).toContainText("E2E build agent");
   await screenshot(page, "sessions-live-seats");
+
+  // One customer user's sessions (the by-user read): only those on their licenses.
+  const casey = await seedLicense(state, { name: `Casey's e2e ${randomUUID().slice(0, 6)}`, seats: 1, forConsumer: true });
+  await activate(page.request, casey.code, "Casey tablet");
+  await page.getByLabel("Filter by entitlement id").fill("");
+  await page.getByLabel("Filter by customer user id").fill(casey.customerId!);
+  await expect(page.getByRole("cell", { name: /Casey tablet/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
+  await screenshot(page, "sessions-by-customer-user");
+  await page.getByLabel("Filter by customer user id").fill("");
+  await page.getByLabel("Filter by entitlement id").fill(entitlementId);
 
   await seats.getByLabel("Chart window").selectOption("7d");
   await expect(seats.getByTestId("seat-chart")).toBeVisible();

@@ -23,12 +23,14 @@ function SessionState({ s }: { s: TSessionResponse }) {
 }
 
 /**
- * The back office's sessions: every activation of the tenant, filtered by entitlement, state,
- * revocation reason and device name; with an entitlement chosen, its live seats and seat chart.
+ * The back office's sessions: every activation of the tenant (or one customer user's), filtered by
+ * entitlement, state, revocation reason and device name; with an entitlement chosen, its live seats
+ * and seat chart.
  */
-export function SessionsTable({ initialEntitlementId }: { initialEntitlementId?: string }) {
+export function SessionsTable({ initialEntitlementId, initialUserId }: { initialEntitlementId?: string; initialUserId?: string }) {
   const trpc = useTRPC();
   const [entitlementInput, setEntitlementInput] = useState(initialEntitlementId ?? "");
+  const [userInput, setUserInput] = useState(initialUserId ?? "");
   const [state, setState] = useState("active");
   const [reason, setReason] = useState("");
   const [deviceName, setDeviceName] = useState("");
@@ -37,22 +39,23 @@ export function SessionsTable({ initialEntitlementId }: { initialEntitlementId?:
   const device = useDebounced(deviceName.trim(), 300);
 
   const entitlementId = UUID.test(entitlementInput.trim()) ? entitlementInput.trim().toLowerCase() : "";
-  const list = useQuery({
-    ...trpc.sessions.list.queryOptions({
-      filter: sieveFilter(
-        entitlementId && `entitlementId==${entitlementId}`,
-        state === "active" && "isActive==true",
-        state === "ended" && "isActive==false",
-        reason && `revocationReason==${reason}`,
-        device && `deviceName@=*${sieveValue(device)}`,
-      ),
-      sortOrder: sortOrderOf(sort),
-      pageNumber,
-      pageSize: PAGE_SIZE,
-    }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
+  const userId = UUID.test(userInput.trim()) ? userInput.trim().toLowerCase() : "";
+  const query = {
+    filter: sieveFilter(
+      entitlementId && `entitlementId==${entitlementId}`,
+      state === "active" && "isActive==true",
+      state === "ended" && "isActive==false",
+      reason && `revocationReason==${reason}`,
+      device && `deviceName@=*${sieveValue(device)}`,
+    ),
+    sortOrder: sortOrderOf(sort),
+    pageNumber,
+    pageSize: PAGE_SIZE,
+  };
+  const options = { placeholderData: keepPreviousData, refetchInterval: 30_000 };
+  const all = useQuery({ ...trpc.sessions.list.queryOptions(query), ...options, enabled: !userId });
+  const ofUser = useQuery({ ...trpc.sessions.byUser.queryOptions({ ...query, userId }), ...options, enabled: Boolean(userId) });
+  const list = userId ? ofUser : all;
   const resetPage = () => setPageNumber(1);
 
   const columns: Column<TSessionResponse>[] = [
@@ -108,10 +111,20 @@ export function SessionsTable({ initialEntitlementId }: { initialEntitlementId?:
       <div className="toolbar">
         <input
           type="search"
+          style={{ width: 210 }}
           aria-label="Filter by entitlement id"
           placeholder="Entitlement id…"
           value={entitlementInput}
           onChange={(e) => { setEntitlementInput(e.target.value); resetPage(); }}
+        />
+        <input
+          type="search"
+          style={{ width: 210 }}
+          aria-label="Filter by customer user id"
+          placeholder="Customer user id…"
+          title="Sessions on the customer user's (or their organizations') entitlements, and those their login activated"
+          value={userInput}
+          onChange={(e) => { setUserInput(e.target.value); resetPage(); }}
         />
         <select aria-label="State" value={state} onChange={(e) => { setState(e.target.value); resetPage(); }}>
           <option value="active">Active</option>
@@ -122,7 +135,7 @@ export function SessionsTable({ initialEntitlementId }: { initialEntitlementId?:
           <option value="">Any reason</option>
           {reasons.map((r) => <option key={r} value={r}>{r}</option>)}
         </select>
-        <input type="search" aria-label="Device name" placeholder="Device name…" value={deviceName} onChange={(e) => { setDeviceName(e.target.value); resetPage(); }} />
+        <input type="search" style={{ width: 180 }} aria-label="Device name" placeholder="Device name…" value={deviceName} onChange={(e) => { setDeviceName(e.target.value); resetPage(); }} />
       </div>
       <ProblemAlert problem={problemFrom(list.error)} />
       <DataTable

@@ -160,6 +160,24 @@ describe("sessions: admin read model and the signed-in user's sessions", () => {
     expectProblem(await request("GET", ADMIN), 401, "auth.unauthenticated");
     expectProblem(await request("GET", ADMIN, { token: await tenant.token("provision.device.read") }), 403, "auth.insufficient_scope");
     expect((await request("GET", ADMIN, { token: await tenant.token("provision.session.*") })).status).toBe(200);
+    const consumer = await signedInConsumer(tenant);
+    const byUser = `${ADMIN}/by-user/${consumer.customer.id}`;
+    expectProblem(await request("GET", byUser), 401, "auth.unauthenticated");
+    expectProblem(await request("GET", byUser, { token: await tenant.token("provision.customer.read") }), 403, "auth.insufficient_scope");
+    expectProblem(await request("GET", byUser, { token: consumer.token }), 401, "auth.unauthenticated");
+    expect((await request("GET", byUser, { token })).status).toBe(200);
+  });
+
+  it("isActive follows the validity window: a license whose start moved ahead is not active, in the field and the filter", async () => {
+    const { entitlement, code } = await licensedEntitlement(tenant);
+    const { sessionId } = await activated({ activationCode: code, fingerprint: `fp-${randomUUID()}` });
+    expect(await one(sessionId)).toMatchObject({ isActive: true });
+    const start = new Date(Date.now() + 86_400_000);
+    await testDb().entitlement.update({ where: { id: entitlement.id }, data: { notValidBeforeDateTime: start } });
+
+    expect(await one(sessionId)).toMatchObject({ isActive: false, validFrom: start.toISOString(), revokedAt: null });
+    expect((await list({ filter: `entitlementId==${entitlement.id},isActive==true` })).totalCount).toBe(0);
+    expect((await list({ filter: `entitlementId==${entitlement.id},isActive==false` })).items.map((s: { id: string }) => s.id)).toEqual([sessionId]);
   });
 
   it("by-user: sessions on entitlements assigned directly or through an organization, and those the user's login activated", async () => {

@@ -3,10 +3,10 @@ import { SessionsTable } from "@/components/licensing/sessions-table";
 
 export const metadata: Metadata = { title: "Sessions" };
 
-type Props = { searchParams: Promise<{ entitlementId?: string }> };
+type Props = { searchParams: Promise<{ entitlementId?: string; userId?: string }> };
 
 export default async function SessionsPage({ searchParams }: Props) {
-  const { entitlementId } = await searchParams;
+  const { entitlementId, userId } = await searchParams;
   return (
     <>
       <div className="page-head">
@@ -16,7 +16,7 @@ export default async function SessionsPage({ searchParams }: Props) {
           Choose an entitlement to see its live seats and their use over time.
         </p>
       </div>
-      <SessionsTable initialEntitlementId={entitlementId} />
+      <SessionsTable initialEntitlementId={entitlementId} initialUserId={userId} />
     </>
   );
 }
