@@ -156,6 +156,28 @@ describe("sessions: admin read model and the signed-in user's sessions", () => {
     }
   });
 
+  it("every whitelisted field filters and sorts; odd input is a 4xx, never a 500", async () => {
+    const ok: Record<string, string>[] = [
+      { filter: "activationCodeId==null,validUntil==null,revokedAt==null,lastContactAt!=null,activatedByUserId==null" },
+      { filter: "deviceFingerprintHash_=ab|cd,processId!=null,deviceName!@=*zzz" },
+      { filter: `deviceId==${randomUUID()}|${randomUUID()}`, sortOrder: "deviceFingerprintHash,-seatHeldUntil,graceExpiresAt,revokedAt,validUntil" },
+      { filter: "isActive==true|false", sortOrder: "entitlementId,deviceId,activationCodeId,activationKind,activatedByUserId,revocationReason,processId" },
+      { filter: "revocationReason==*released", pageSize: "1000" },
+    ];
+    for (const params of ok) expect((await request("GET", `${ADMIN}${q(params)}`, { token })).status, JSON.stringify(params)).toBe(200);
+    const bad: Record<string, string>[] = [
+      { filter: "isActive==null" },
+      { filter: "activatedAt>=yesterday" },
+      { filter: "deviceId==not-a-uuid" },
+      { filter: "activatedAt@=2026" },
+      { sortOrder: "id" },
+      { sortOrder: "deviceName,-deviceName" },
+      { pageSize: "ten" },
+      { pageNumber: "0" },
+    ];
+    for (const params of bad) expectProblem(await request("GET", `${ADMIN}${q(params)}`, { token }), 400, "license.validation_error");
+  });
+
   it("scopes: provision.session.read passes, another resource's scope is 403, no token 401", async () => {
     expectProblem(await request("GET", ADMIN), 401, "auth.unauthenticated");
     expectProblem(await request("GET", ADMIN, { token: await tenant.token("provision.device.read") }), 403, "auth.insufficient_scope");
