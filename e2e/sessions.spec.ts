@@ -76,6 +76,13 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await expect(seats.getByTestId("seat-chart")).toBeVisible();
   await page.getByLabel("State").selectOption("ended");
   await expect(page.getByText("No sessions match.")).toBeVisible();
+
+  // The entitlement's page shows the same live seats, linking back to its sessions.
+  await page.goto(`/admin/entitlements/${entitlementId}`);
+  await expect(page.getByTestId("live-seats").getByTestId("seats-in-use")).toHaveText(/2 of 3 seats in use/);
+  await page.getByRole("link", { name: "See its sessions" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/sessions\\?entitlementId=${entitlementId}$`));
+  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toBeVisible();
 });
 
 test("a portal user sees their license, its plans and their session, and releases the session", async ({ page, state }) => {

@@ -40,7 +40,7 @@ function SeatChart({ data }: { data: TSeatUtilizationResponse }) {
 }
 
 /** An entitlement's live seats: in use now against numberOfSeats, and the peak over the last 24 hours or 7 days. */
-export function SeatUtilizationPanel({ entitlementId }: { entitlementId: string }) {
+export function SeatUtilizationPanel({ entitlementId, linkToSessions = false }: { entitlementId: string; linkToSessions?: boolean }) {
   const trpc = useTRPC();
   const [span, setSpan] = useState<Window>("24h");
   const usage = useQuery({ ...trpc.sessions.seatUtilization.queryOptions({ entitlementId, window: span }), refetchInterval: 30_000 });
@@ -63,7 +63,10 @@ export function SeatUtilizationPanel({ entitlementId }: { entitlementId: string 
             {data.seatsInUse >= data.numberOfSeats ? <span className="badge badge-danger" style={{ marginLeft: "0.5rem" }}>Full</span> : null}
           </p>
           <SeatChart data={data} />
-          <p className="muted small">Bars: most seats held at once in each interval ({span === "24h" ? "30 minutes" : "2 hours"}). Dashed line: the license&apos;s seats.</p>
+          <p className="muted small">
+            Bars: most seats held at once in each interval ({span === "24h" ? "30 minutes" : "2 hours"}). Dashed line: the license&apos;s seats.
+            {linkToSessions ? <> <a href={`/admin/sessions?entitlementId=${entitlementId}`}>See its sessions</a></> : null}
+          </p>
         </>
       ) : (
         <p className="muted">Loading…</p>
