@@ -10,40 +10,27 @@ import { revocationReasons } from "./device.schemas.ts";
 export const ZSessionResponse = z.object({
   id: z.string().uuid(),
   entitlementId: z.string().uuid(),
-  /** The entitlement's name; null when the entitlement no longer exists. */
-  entitlementName: z.string().nullable(),
+  entitlementName: z.string().nullable().describe("The entitlement's name; null when the entitlement no longer exists."),
   deviceId: z.string().uuid(),
-  /** SHA-256 of the device fingerprint; the fingerprint itself is never kept. */
-  deviceFingerprintHash: z.string(),
-  deviceName: z.string().nullable(),
-  /** Process identifier for concurrent (per-process) licensing. */
-  processId: z.string().nullable(),
+  deviceFingerprintHash: z.string().describe("SHA-256 of the device fingerprint; the fingerprint itself is never kept."),
+  deviceName: z.string().nullable().describe("The device display name the application sent at activation."),
+  processId: z.string().nullable().describe("Process identifier for concurrent (per-process) licensing."),
   activationCodeId: z.string().uuid().nullable(),
   productIds: z.array(z.string().uuid()),
   activatedAt: z.string(),
   leaseExpiresAt: z.string(),
-  /** leaseExpiresAt + the entitlement's gracePeriod: the client may keep running offline until then. */
-  graceExpiresAt: z.string(),
-  /** Until when the session holds its seat (the lease, shortened by inactivity for inactivity-based licenses). */
-  seatHeldUntil: z.string(),
-  /** Start of the validity window: the entitlement's notValidBeforeDateTime. */
-  validFrom: z.string().nullable(),
-  /** End of the session's validity window (the entitlement's expiry, grace included); null = open-ended. */
-  validUntil: z.string().nullable(),
-  /** The entitlement is a trial (isEntitlementTrial). */
-  isTrial: z.boolean(),
-  lastContactAt: z.string().nullable(),
-  /** Null while not revoked. */
-  revokedAt: z.string().nullable(),
-  revocationReason: z.enum(revocationReasons),
-  /** Derived, never stored: the entitlement is an anonymous try license held by a device. */
-  isAnonymousTry: z.boolean(),
-  /** `Online` or `Offline` (issued as an offline response artifact). */
-  activationKind: z.string(),
-  /** The platform user who activated with useInteractiveUser; null otherwise. */
-  activatedByUserId: z.string().uuid().nullable(),
-  /** Computed at read time: not revoked, lease not expired, inside the validity window. */
-  isActive: z.boolean(),
+  graceExpiresAt: z.string().describe("leaseExpiresAt + the entitlement's gracePeriod: the client may keep running offline until then."),
+  seatHeldUntil: z.string().describe("Until when the session holds its seat (the lease, shortened by inactivity for inactivity-based licenses)."),
+  validFrom: z.string().nullable().describe("Start of the validity window: the entitlement's notValidBeforeDateTime."),
+  validUntil: z.string().nullable().describe("End of the session's validity window (the entitlement's expiry, grace included); null = open-ended."),
+  isTrial: z.boolean().describe("The entitlement is a trial (isEntitlementTrial)."),
+  lastContactAt: z.string().nullable().describe("When the application last contacted the service for this session (activate, renew, check-in, release)."),
+  revokedAt: z.string().nullable().describe("Null while not revoked."),
+  revocationReason: z.enum(revocationReasons).describe("`None` while not revoked; otherwise why the session ended."),
+  isAnonymousTry: z.boolean().describe("Derived, never stored: the entitlement is an anonymous try license held by a device."),
+  activationKind: z.string().describe("`Online` or `Offline` (issued as an offline response artifact)."),
+  activatedByUserId: z.string().uuid().nullable().describe("The platform user who activated with useInteractiveUser; null otherwise."),
+  isActive: z.boolean().describe("Computed at read time: not revoked, lease not expired, inside the validity window."),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
@@ -56,7 +43,7 @@ export const ZConsumerSessionResponse = ZSessionResponse.pick({
 export type TConsumerSessionResponse = z.infer<typeof ZConsumerSessionResponse>;
 
 export const ZSessionIdParams = z.object({ sessionId: z.string().uuid() });
-export const ZSessionsByUserParams = z.object({ userId: z.string().uuid() });
+export const ZSessionsByUserParams = z.object({ userId: z.string().uuid().describe("A customer user id (/admin/customers/users/{id}).") });
 
 /** Prisma `include` for the session row's device (its fingerprint hash). */
 export const sessionInclude = { device: { select: { fingerprintHash: true } } } as const;
