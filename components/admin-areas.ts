@@ -5,8 +5,6 @@
 export type AdminArea = { slug: string; label: string; built: boolean; arrivesWith?: string };
 export type AdminAreaGroup = { label: string; areas: AdminArea[] };
 
-const licensingWork = "the licensing work";
-
 export const adminAreaGroups: AdminAreaGroup[] = [
   { label: "Overview", areas: [{ slug: "", label: "Dashboard", built: true }] },
   {
@@ -34,7 +32,7 @@ export const adminAreaGroups: AdminAreaGroup[] = [
       { slug: "offline-activation", label: "Offline activation", built: true },
     ],
   },
-  { label: "Sessions", areas: [{ slug: "sessions", label: "Sessions", built: false, arrivesWith: licensingWork }] },
+  { label: "Sessions", areas: [{ slug: "sessions", label: "Sessions", built: true }] },
   { label: "Webhooks", areas: [{ slug: "webhooks", label: "Webhooks", built: true }] },
   { label: "Reports", areas: [{ slug: "reports", label: "Reports", built: false, arrivesWith: "the metering and reporting work" }] },
   {

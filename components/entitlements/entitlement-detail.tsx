@@ -14,6 +14,7 @@ import { EntitlementCustomer } from "./entitlement-customer";
 import { FeatureOverrides } from "./feature-overrides";
 import { ActivationCodesPanel } from "../licensing/activation-codes-panel";
 import { DevicesPanel } from "../licensing/devices-panel";
+import { SeatUtilizationPanel } from "../licensing/seat-utilization-panel";
 import { BalancePanel } from "../licensing/balance-panel";
 
 /**
@@ -81,6 +82,7 @@ export function EntitlementDetail({ id }: { id: string }) {
         <h2 id="codes-heading">Activation codes</h2>
         <ActivationCodesPanel entitlementId={id} />
       </section>
+      <SeatUtilizationPanel entitlementId={id} linkToSessions />
       <section className="detail-section" aria-labelledby="devices-heading">
         <h2 id="devices-heading">Devices</h2>
         <DevicesPanel entitlementId={id} />

@@ -5,6 +5,7 @@ import { useTRPC } from "../trpc-provider";
 import { CopyButton } from "../copy-button";
 import { ProblemAlert } from "../problem-alert";
 import { problemFrom } from "../problem";
+import { portalLine, portalList } from "./portal-list";
 
 /** Portal: the signed-in user's activation codes, ready to copy into an application. */
 export function MyActivationCodes() {
@@ -14,9 +15,9 @@ export function MyActivationCodes() {
   if (!codes.data) return <p className="muted">Loading…</p>;
   if (codes.data.items.length === 0) return <p className="muted" data-testid="no-activation-codes">No activation code has been issued to you yet.</p>;
   return (
-    <ul className="scope-list" data-testid="my-activation-codes">
+    <ul style={portalList} data-testid="my-activation-codes">
       {codes.data.items.map((c) => (
-        <li key={c.id} className="row-actions">
+        <li key={c.id} style={portalLine}>
           <code>{c.code}</code>
           <span className="muted small">{c.deviceLimit === null ? "" : `${c.devicesInUse} of ${c.deviceLimit} devices`}</span>
           <CopyButton value={c.code} />

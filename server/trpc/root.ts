@@ -14,6 +14,7 @@ import { licensingRouter } from "./routers/licensing.ts";
 import { entitlementsRouter } from "./routers/entitlements.ts";
 import { customersRouter } from "./routers/customers.ts";
 import { offlineActivationsRouter } from "./routers/offline-activations.ts";
+import { sessionsRouter } from "./routers/sessions.ts";
 
 export const appRouter = router({
   tags: tagsRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   entitlements: entitlementsRouter,
   customers: customersRouter,
   offlineActivations: offlineActivationsRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

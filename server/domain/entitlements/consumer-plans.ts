@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DomainContext } from "../context.ts";
+import type { TenantDbOrTx } from "../../db/tenant-db.ts";
 import { notFound } from "../../http/errors.ts";
 import { consumerCustomerIds } from "./plan-change-requests.ts";
 
@@ -32,9 +33,15 @@ export async function listConsumerEntitlementPlans(ctx: DomainContext, entitleme
   const customers = await consumerCustomerIds(ctx.db, ctx.actor.id);
   const entitlement = await ctx.db.entitlement.findFirst({ where: { id: entitlementId, customerId: { in: customers } }, select: { id: true, planSetId: true, planName: true } });
   if (!entitlement) throw notFound("Entitlement");
+  return plansOfEntitlement(ctx.db, entitlement);
+}
+
+/** The plans response for an entitlement the caller has already shown to be the user's. */
+export async function plansOfEntitlement(db: TenantDbOrTx, entitlement: { id: string; planSetId: string | null; planName: string | null }) {
+  const entitlementId = entitlement.id;
   const [plans, pending] = await Promise.all([
-    entitlement.planSetId ? ctx.db.usagePlan.findMany({ where: { planSetId: entitlement.planSetId }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] }) : Promise.resolve([]),
-    ctx.db.planChangeRequest.findFirst({ where: { entitlementId, status: "Pending" }, select: { id: true, requestedPlanName: true, createdAt: true } }),
+    entitlement.planSetId ? db.usagePlan.findMany({ where: { planSetId: entitlement.planSetId }, orderBy: [{ sortOrder: "asc" }, { id: "asc" }] }) : Promise.resolve([]),
+    db.planChangeRequest.findFirst({ where: { entitlementId, status: "Pending" }, select: { id: true, requestedPlanName: true, createdAt: true } }),
   ]);
   return ZConsumerPlansResponse.parse({
     entitlementId,

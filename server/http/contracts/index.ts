@@ -20,6 +20,7 @@ import * as balances from "./balances.ts";
 import * as jwks from "./jwks.ts";
 import * as activations from "./activations.ts";
 import * as offlineActivations from "./offline-activations.ts";
+import * as sessions from "./sessions.ts";
 
 /** Every REST contract, for the OpenAPI document. A test proves each route file is listed. */
 export const allContracts: Contract[] = [
@@ -44,4 +45,5 @@ export const allContracts: Contract[] = [
   ...Object.values(jwks),
   ...Object.values(activations),
   ...Object.values(offlineActivations),
+  ...Object.values(sessions),
 ];

@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { requireUser } from "@/server/auth/session";
 import { MyActivationCodes } from "@/components/licensing/my-activation-codes";
+import { MyLicenses } from "@/components/licensing/my-licenses";
+import { MySessions } from "@/components/licensing/my-sessions";
 
 export const metadata: Metadata = { title: "Your licenses" };
 
-const panels = [
-  { title: "Your licenses", text: "The products you are entitled to use, their features and expiry dates." },
-  { title: "Your sessions", text: "The devices where your licenses are in use, with a way to release a seat." },
-  { title: "Your activation codes", text: "The codes your organisation issued to you for activating products." },
+const panels: { title: string; text: string; body: ReactNode }[] = [
+  { title: "Your licenses", text: "The products you are entitled to use, their seats, expiry dates and plans.", body: <MyLicenses /> },
+  { title: "Your sessions", text: "The devices where your licenses are in use. Release one to free its seat for another device.", body: <MySessions /> },
+  { title: "Your activation codes", text: "The codes your organisation issued to you for activating products.", body: <MyActivationCodes /> },
 ];
 
 export default async function PortalHomePage() {
@@ -25,11 +28,7 @@ export default async function PortalHomePage() {
           <section key={panel.title} className="panel" aria-labelledby={`portal-panel-${i}`}>
             <h2 id={`portal-panel-${i}`}>{panel.title}</h2>
             <p className="muted">{panel.text}</p>
-            {panel.title === "Your activation codes" ? (
-              <MyActivationCodes />
-            ) : (
-              <p className="panel-note">Not available yet: this arrives with the licensing work.</p>
-            )}
+            {panel.body}
           </section>
         ))}
       </div>

@@ -1,0 +1,6 @@
+import { route } from "@/server/http/route";
+import { releaseConsumerSessionContract } from "@/server/http/contracts/sessions";
+import { releaseConsumerSession } from "@/server/domain/licensing/release-consumer-session";
+
+// POST /api/v1/provision/consumer/me/sessions/{sessionId}/release
+export const POST = route(releaseConsumerSessionContract, ({ ctx, params }) => releaseConsumerSession(ctx, params.sessionId));

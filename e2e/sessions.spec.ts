@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { defaultKeyIssuancePolicy } from "../server/domain/entitlements/key-issuance-policy.schemas.ts";
+import { issueActivationCodes } from "../server/domain/entitlements/issue-activation-codes.ts";
+import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { withTenantDb } from "./support/seed.ts";
+import type { E2eState } from "./support/state.ts";
+
+/** A Published entitlement with an activation code; with `forConsumer`, assigned to the portal's consumer. */
+async function seedLicense(state: E2eState, options: { name: string; seats: number; forConsumer?: boolean }) {
+  return withTenantDb(state, async (db) => {
+    let customerId: string | undefined;
+    if (options.forConsumer) {
+      const user = await db.user.findFirstOrThrow({ where: { email: state.consumer.email } });
+      customerId = (await db.customerUser.create({ data: { tenantId: state.tenantId, userId: user.id, email: user.email, roles: [], organizationIds: [] } })).id;
+    }
+    const entitlement = await db.entitlement.create({
+      data: {
+        tenantId: state.tenantId, name: options.name, features: [], activationPolicy: {}, keyIssuancePolicy: defaultKeyIssuancePolicy(), productIds: [],
+        claimBasedActivation: { leaseTime: "PT1H", gracePeriod: "P1D", numberOfSeats: options.seats, isFloatingLicense: false },
+        ...(customerId ? { customerKind: "User", customerId } : {}),
+      },
+    });
+    const issued = await issueActivationCodes({ tenantId: state.tenantId, actor: { kind: "system", id: "e2e" }, db }, entitlement.id, { count: 1, deviceLimit: null });
+    return { entitlementId: entitlement.id, code: issued.codes[0].code, customerId };
+  });
+}
+
+/** What a shipped application does: activate over the runtime surface (plain HTTP). */
+async function activate(request: APIRequestContext, code: string, deviceName: string) {
+  const res = await request.post("/api/v1/provision/activations/jwt", { data: { activationCode: code, fingerprint: `e2e-${randomUUID()}`, deviceName } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as string;
+}
+
+test("the back office lists sessions and shows an entitlement's live seats over time", async ({ page, state }) => {
+  const { entitlementId, code } = await seedLicense(state, { name: `E2E seats ${randomUUID().slice(0, 6)}`, seats: 3 });
+  await activate(page.request, code, "E2E workstation");
+  await activate(page.request, code, "E2E build agent");
+
+  await signIn(page, "admin", state.staff);
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  await nav.getByRole("link", { name: "Sessions", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Sessions", level: 1 })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Sessions", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toBeVisible();
+  await screenshot(page, "sessions");
+
+  await page.getByLabel("Device name").fill("build agent");
+  await expect(page.getByRole("cell", { name: /E2E build agent/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
+  await page.getByLabel("Device name").fill("");
+
+  await page.getByLabel("Filter by entitlement id").fill(entitlementId);
+  const seats = page.getByTestId("live-seats");
+  await expect(seats.getByTestId("seats-in-use")).toHaveText(/2 of 3 seats in use/);
+  await expect(seats.getByTestId("seat-chart")).toBeVisible();
+  await expect(seats.getByTestId("seat-chart").locator("rect")).not.toHaveCount(0);
+  await expect(page.getByRole("table").getByText("Active", { exact: true })).toHaveCount(2);
+  await page.getByRole("button", { name: /Device/ }).click();
+  await expect(page.getByRole("row").nth(1)).toContainText("E2E build agent");
+  await screenshot(page, "sessions-live-seats");
+
+  // One customer user's sessions (the by-user read): only those on their licenses.
+  const casey = await seedLicense(state, { name: `Casey's e2e ${randomUUID().slice(0, 6)}`, seats: 1, forConsumer: true });
+  await activate(page.request, casey.code, "Casey tablet");
+  await page.getByLabel("Filter by entitlement id").fill("");
+  await page.getByLabel("Filter by customer user id").fill(casey.customerId!);
+  await expect(page.getByRole("cell", { name: /Casey tablet/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
+  await screenshot(page, "sessions-by-customer-user");
+  await page.getByLabel("Filter by customer user id").fill("");
+  await page.getByLabel("Filter by entitlement id").fill(entitlementId);
+
+  await seats.getByLabel("Chart window").selectOption("7d");
+  await expect(seats.getByTestId("seat-chart")).toBeVisible();
+  await page.getByLabel("State").selectOption("ended");
+  await expect(page.getByText("No sessions match.")).toBeVisible();
+
+  // The entitlement's page shows the same live seats, linking back to its sessions.
+  await page.goto(`/admin/entitlements/${entitlementId}`);
+  await expect(page.getByTestId("live-seats").getByTestId("seats-in-use")).toHaveText(/2 of 3 seats in use/);
+  await page.getByRole("link", { name: "See its sessions" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/sessions\\?entitlementId=${entitlementId}$`));
+  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toBeVisible();
+});
+
+test("a portal user sees their license, its plans and their session, and releases the session", async ({ page, state }) => {
+  const name = `Casey's seats ${randomUUID().slice(0, 6)}`;
+  const device = `Casey laptop ${randomUUID().slice(0, 6)}`;
+  const { code } = await seedLicense(state, { name, seats: 2, forConsumer: true });
+  await activate(page.request, code, device);
+  const otherDevice = `Casey desktop ${randomUUID().slice(0, 6)}`;
+  const otherToken = await activate(page.request, code, otherDevice);
+
+  await signIn(page, "portal", state.consumer);
+  const licenses = page.getByRole("region", { name: "Your licenses" });
+  const license = licenses.getByTestId("my-license").filter({ hasText: name });
+  await expect(license).toContainText("2 of 2 seats in use");
+  await license.getByRole("button", { name: "Plans" }).click();
+  await expect(license.getByTestId("plans")).toContainText("No plan is attached to this license.");
+
+  const sessions = page.getByRole("region", { name: "Your sessions" });
+  const session = sessions.getByTestId("my-session").filter({ hasText: device });
+  await expect(session).toContainText(name);
+  await expect(session).toContainText("lease until");
+  await expect(page.getByRole("region", { name: "Your activation codes" })).toContainText(code);
+  await screenshot(page, "portal-sessions");
+
+  await session.getByRole("button", { name: `Release ${device}` }).click();
+  await expect(session).toHaveCount(0);
+  await expect(license).toContainText("1 of 2 seats in use");
+  await screenshot(page, "portal-session-released");
+
+  // The application released the other seat itself meanwhile: the portal shows the server's refusal.
+  const sessionId = JSON.parse(Buffer.from(otherToken.split(".")[1], "base64url").toString("utf8")).sub as string;
+  const released = await page.request.post(`/api/v1/provision/activations/${sessionId}/release`, { headers: { authorization: `Bearer ${otherToken}` } });
+  expect(released.status()).toBe(200);
+  const stale = sessions.getByTestId("my-session").filter({ hasText: otherDevice });
+  await stale.getByRole("button", { name: `Release ${otherDevice}` }).click();
+  await expect(stale.getByTestId("problem")).toContainText("license.no_active_session");
+  await screenshot(page, "portal-session-release-refused");
+});

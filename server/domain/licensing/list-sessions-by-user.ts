@@ -1,0 +1,45 @@
+import type { DomainContext } from "../context.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+import type { TenantDbOrTx } from "../../db/tenant-db.ts";
+import { notFound } from "../../http/errors.ts";
+import type { Page, TListQuery } from "../../http/pagination.ts";
+import { pageOfSessions } from "./list-sessions.ts";
+import type { TSessionResponse } from "./session-read-model.ts";
+
+/**
+ * The sessions that belong to customer users: those on entitlements assigned to them directly or
+ * through their organizations, and those the given platform users (`logins`) activated with
+ * useInteractiveUser.
+ */
+export async function sessionsOfCustomerUsers(
+  db: TenantDbOrTx,
+  customers: { id: string; organizationIds: string[] }[],
+  logins: string[],
+): Promise<Prisma.LicenseSessionWhereInput> {
+  const userIds = customers.map((c) => c.id);
+  const organizationIds = [...new Set(customers.flatMap((c) => c.organizationIds))];
+  const entitlements = userIds.length
+    ? await db.entitlement.findMany({
+        where: {
+          OR: [
+            { customerKind: "User", customerId: { in: userIds } },
+            ...(organizationIds.length ? [{ customerKind: "Organization", customerId: { in: organizationIds } }] : []),
+          ],
+        },
+        select: { id: true },
+      })
+    : [];
+  return {
+    OR: [
+      { entitlementId: { in: entitlements.map((e) => e.id) } },
+      ...(logins.length ? [{ activatedByUserId: { in: logins } }] : []),
+    ],
+  };
+}
+
+/** GET /admin/sessions/activations/by-user/{userId}: `userId` is a customer user id (/admin/customers/users/{id}). */
+export async function listSessionsByUser(ctx: DomainContext, customerUserId: string, query: TListQuery): Promise<Page<TSessionResponse>> {
+  const customer = await ctx.db.customerUser.findFirst({ where: { id: customerUserId }, select: { id: true, userId: true, organizationIds: true } });
+  if (!customer) throw notFound("Customer user");
+  return pageOfSessions(ctx, query, await sessionsOfCustomerUsers(ctx.db, [customer], customer.userId ? [customer.userId] : []));
+}
