@@ -1,4 +1,8 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { defaultKeyIssuancePolicy } from "../server/domain/entitlements/key-issuance-policy.schemas.ts";
 import { issueActivationCodes } from "../server/domain/entitlements/issue-activation-codes.ts";
@@ -23,6 +27,24 @@ async function seedLicense(state: E2eState, options: { name: string; seats: numb
     });
     const issued = await issueActivationCodes({ tenantId: state.tenantId, actor: { kind: "system", id: "e2e" }, db }, entitlement.id, { count: 1, deviceLimit: null });
     return { entitlementId: entitlement.id, code: issued.codes[0].code, customerId };
+  });
+}
+
+/**
+ * The reference client (scripts/license-client.ts) run as its own process, the way a shipped
+ * application uses the runtime surface. Answers its exit code and its JSON output.
+ */
+function licenseClient(...args: string[]): Promise<{ code: number; json: Record<string, unknown> | undefined; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", path.resolve("scripts/license-client.ts"), ...args], { env: { ...process.env, NODE_OPTIONS: "" } }, (error, stdout, stderr) => {
+      let json: Record<string, unknown> | undefined;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, json, stderr });
+    });
   });
 }
 
@@ -89,7 +111,10 @@ test("a portal user sees their license, its plans and their session, and release
   const name = `Casey's seats ${randomUUID().slice(0, 6)}`;
   const device = `Casey laptop ${randomUUID().slice(0, 6)}`;
   const { code } = await seedLicense(state, { name, seats: 2, forConsumer: true });
-  await activate(page.request, code, device);
+  // The laptop's session comes from the reference client, which verifies its token offline.
+  const stateFile = path.join(await mkdtemp(path.join(tmpdir(), "e2e-client-")), "license.json");
+  const activated = await licenseClient("activate", "--url", state.baseUrl, "--code", code, "--fingerprint", `e2e-${randomUUID()}`, "--device-name", device, "--state-file", stateFile);
+  expect(activated.code, activated.stderr).toBe(0);
   const otherDevice = `Casey desktop ${randomUUID().slice(0, 6)}`;
   const otherToken = await activate(page.request, code, otherDevice);
 
@@ -111,6 +136,9 @@ test("a portal user sees their license, its plans and their session, and release
   await expect(session).toHaveCount(0);
   await expect(license).toContainText("1 of 2 seats in use");
   await screenshot(page, "portal-session-released");
+  // The application learns at its next contact that its session is gone (exit 3: license.no_active_session).
+  const renewed = await licenseClient("renew", "--state-file", stateFile);
+  expect(renewed.code, renewed.stderr).toBe(3);
 
   // The application released the other seat itself meanwhile: the portal shows the server's refusal.
   const sessionId = JSON.parse(Buffer.from(otherToken.split(".")[1], "base64url").toString("utf8")).sub as string;
