@@ -181,6 +181,24 @@ describe("runtime sessions: tokens, seats, leases, events", () => {
     expect(retired.publishUntil!.getTime()).toBeGreaterThanOrEqual(a.claims.exp * 1000);
   });
 
+  it("renew judges the license again: a lapsed subscription → 403 license.subscription_lapsed, past its grace → 403 license.expired; disabled activations keep running sessions", async () => {
+    const { entitlement, code } = await licensedEntitlement(tenant);
+    const a = await activated({ activationCode: code, fingerprint: fp() });
+    await testDb().entitlement.update({ where: { id: entitlement.id }, data: { activationsEnabled: false } });
+    expect((await sessionCall("renew", a.sessionId, a.token)).status).toBe(200);
+    await testDb().entitlement.update({ where: { id: entitlement.id }, data: { subscriptionStatus: "Lapsed" } });
+    expectProblem(await sessionCall("renew", a.sessionId, a.token), 403, "license.subscription_lapsed");
+    await testDb().entitlement.update({ where: { id: entitlement.id }, data: { subscriptionStatus: "Active", expirationDateTime: new Date(Date.now() - 2 * 86_400_000) } });
+    expectProblem(await sessionCall("renew", a.sessionId, a.token), 403, "license.expired");
+    // In grace the renewed lease ends with the grace.
+    const expiration = new Date(Date.now() - 3600_000);
+    await testDb().entitlement.update({ where: { id: entitlement.id }, data: { expirationDateTime: expiration } });
+    const renewed = await sessionCall("renew", a.sessionId, a.token);
+    expect(renewed.status, renewed.text).toBe(200);
+    expect(claimsOf(renewed.body.token).lic_state).toBe("Grace");
+    expect(new Date(renewed.body.leaseExpiresAt).getTime()).toBeLessThanOrEqual(expiration.getTime() + 86_400_000);
+  });
+
   it("50 parallel activations on a 5-seat floating license → exactly 5 sessions, the rest 409 license.no_seat_available", async () => {
     const { entitlement, code } = await licensedEntitlement(tenant, { claimBasedActivation: { numberOfSeats: 5, isFloatingLicense: true } });
     const results = await Promise.all(Array.from({ length: 50 }, () => activateJwt({ activationCode: code, fingerprint: fp() })));
