@@ -12,7 +12,7 @@ import type { DomainContext } from "../server/domain/context.ts";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
 import { seedCatalogPricing } from "./seed/catalog-pricing.ts";
 import { seedCatalogProducts } from "./seed/catalog-products.ts";
-import { seedActivationCode } from "./seed/licensing.ts";
+import { seedActivationCode, seedDemoSessions } from "./seed/licensing.ts";
 import { seedEntitlements } from "./seed/entitlements.ts";
 
 const DEMO = {
@@ -63,6 +63,7 @@ async function main() {
     const entitlements = await seedEntitlements(ctx, pricing?.suiteId ?? null, DEMO.consumerEmail);
     // After the offer and entitlement seeds: a code on the first Published entitlement.
     const activation = await seedActivationCode(ctx);
+    const demoSessions = activation ? await seedDemoSessions(db, activation.code) : [];
     const { client, clientSecret } = await createClient(db, tenant.id, { name: `Seed ${new Date().toISOString()}`, kind: "admin", scopes: ["provision.*"] });
     const url = runtime.env.NEXTAUTH_URL ?? "http://localhost:3000";
     process.stdout.write(
@@ -78,6 +79,7 @@ async function main() {
         activation
           ? `Activation code  ${activation.code}  (entitlement ${activation.entitlementId}; ${url}/admin/devices?entitlementId=${activation.entitlementId})`
           : "Activation code  skipped: no Published entitlement yet",
+        `Sessions     ${url}/admin/sessions  (${demoSessions.length} demo device(s) activated with that code)`,
         entitlements ? `Entitlement  ${url}/admin/entitlements/${entitlements.entitlementId}  (from a Published offer, with an add-on grant)` : "Entitlements skipped: no published demo plan set",
         pricing ? `Pricing      ${url}/admin/suites/${pricing.suiteId}  (suite, published plan set, add-on, running rating campaign)` : "Pricing      skipped: the demo catalog has fewer than two products",
         "",

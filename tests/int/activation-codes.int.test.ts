@@ -7,7 +7,7 @@ import { findActivationCodeByInput } from "../../server/domain/entitlements/find
 import { ZKeyIssuancePolicy } from "../../server/domain/entitlements/key-issuance-policy.schemas.ts";
 import { createUser } from "../../server/domain/identity/users.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
-import { seedActivationCode } from "../../scripts/seed/licensing.ts";
+import { seedActivationCode, seedDemoSessions } from "../../scripts/seed/licensing.ts";
 
 const OP = "/api/v1/provision/operational";
 const issuePath = (id: string) => `${OP}/entitlements/${id}/activation-codes`;
@@ -202,5 +202,10 @@ describe("activation codes", () => {
     const first = await seedActivationCode(ctx);
     expect(first).toMatchObject({ entitlementId: entitlement.id, code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/) });
     expect(await seedActivationCode(ctx)).toEqual(first);
+    // Two demo devices activate it; seeding again returns the same sessions.
+    const sessions = await seedDemoSessions(testDb(), first!.code);
+    expect(sessions).toHaveLength(2);
+    expect(await seedDemoSessions(testDb(), first!.code)).toEqual(sessions);
+    expect(await testDb().licenseSession.count({ where: { entitlementId: entitlement.id, revokedAt: null } })).toBe(2);
   });
 });
