@@ -66,7 +66,11 @@ export function outboxCte(inputs: EmitEventInput[]): { sql: Prisma.Sql; envelope
 
 /** Several events of one change in one round trip (envelopes and their fan-out jobs). */
 export async function emitEvents(tx: TenantTx, inputs: EmitEventInput[]): Promise<Envelope[]> {
-  if (inputs.some((i) => i.changeKey)) return Promise.all(inputs.map((i) => emitEvent(tx, i)));
+  if (inputs.some((i) => i.changeKey)) {
+    const written: Envelope[] = [];
+    for (const input of inputs) written.push(await emitEvent(tx, input));
+    return written;
+  }
   const { sql, envelopes } = outboxCte(inputs);
   await tx.$queryRaw`WITH ${sql} SELECT count(*)::int AS jobs FROM outbox_jobs`;
   return envelopes;
