@@ -1,4 +1,35 @@
 import type { DomainContext } from "../context.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+import type { TenantDbOrTx } from "../../db/tenant-db.ts";
+
+export type CustomerRecord = { id: string; organizationIds: string[] };
+
+/** The customer-user records linked to a platform login (portal user). */
+export function customersOfLogin(db: TenantDbOrTx, userId: string): Promise<CustomerRecord[]> {
+  return db.customerUser.findMany({ where: { userId }, select: { id: true, organizationIds: true } });
+}
+
+/**
+ * Ids of the entitlements assigned to these customer users, directly or through an organization
+ * they belong to, narrowed by `where` (a status, say).
+ */
+export async function entitlementIdsOfCustomers(db: TenantDbOrTx, customers: CustomerRecord[], where: Prisma.EntitlementWhereInput = {}): Promise<string[]> {
+  if (customers.length === 0) return [];
+  const userIds = customers.map((c) => c.id);
+  const organizationIds = [...new Set(customers.flatMap((c) => c.organizationIds))];
+  const rows = await db.entitlement.findMany({
+    where: {
+      ...where,
+      OR: [
+        { customerKind: "User", customerId: { in: userIds } },
+        ...(organizationIds.length ? [{ customerKind: "Organization", customerId: { in: organizationIds } }] : []),
+      ],
+    },
+    select: { id: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((r) => r.id);
+}
 
 /**
  * Ids of the entitlements assigned to the signed-in user (consumer principal = portal `User`):
@@ -7,21 +38,7 @@ import type { DomainContext } from "../context.ts";
  */
 export async function consumerEntitlementIds(ctx: DomainContext): Promise<string[]> {
   if (ctx.actor.kind !== "user") return [];
-  const customers = await ctx.db.customerUser.findMany({ where: { userId: ctx.actor.id }, select: { id: true, organizationIds: true } });
-  if (customers.length === 0) return [];
-  const userIds = customers.map((c) => c.id);
-  const organizationIds = [...new Set(customers.flatMap((c) => c.organizationIds))];
-  const rows = await ctx.db.entitlement.findMany({
-    where: {
-      status: { not: "Archived" },
-      OR: [
-        { customerKind: "User", customerId: { in: userIds } },
-        ...(organizationIds.length ? [{ customerKind: "Organization", customerId: { in: organizationIds } }] : []),
-      ],
-    },
-    select: { id: true },
-  });
-  return rows.map((r) => r.id);
+  return entitlementIdsOfCustomers(ctx.db, await customersOfLogin(ctx.db, ctx.actor.id), { status: { not: "Archived" } });
 }
 
 /** Whether one entitlement is assigned to the signed-in user (same rule). */

@@ -4,17 +4,19 @@ import type { Device, Entitlement, LicenseSession } from "../../db/generated/cli
 import { inTransaction, tenantDb, type TenantTx } from "../../db/tenant-db.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { now } from "../../clock.ts";
+import { customersOfLogin, entitlementIdsOfCustomers } from "../entitlements/consumer-entitlements.ts";
 import { findActivationCodeByInput } from "../entitlements/find-activation-code.ts";
 import { ZActivationPolicy, ZClaimBasedActivation, type TActivationPolicy, type TClaimBasedActivation } from "../entitlements/policies.schemas.ts";
-import { emitEvents, outboxCte, type EmitEventInput } from "../webhooks/emit-event.ts";
+import { emitEvents, outboxCte, type OutboxEventInput } from "../webhooks/emit-event.ts";
 import type { TActivationRequest } from "./activation.schemas.ts";
 import { routingKeysFrom } from "./entitlement-routing-keys.ts";
 import { fingerprintHash } from "./fingerprint-hash.ts";
 import { ipAllowed } from "./ip-allowed.ts";
 import { durationMs, leaseTerms, type LeaseTerms } from "./lease-terms.ts";
+import { licenseState } from "./license-state.ts";
+import { seatActivatedEvents } from "./seat-events.ts";
 import type { LicenseState } from "./license-token.ts";
 import { matchDeviceByComponents } from "./component-matching.ts";
-import { userEntitlementIds } from "./user-entitlements.ts";
 
 export type ActivationMeta = {
   /** `Online` (the application calls) or `Offline` (an operator issues a response artifact). */
@@ -45,11 +47,11 @@ export type ActivationOutcome = {
 type DeviceFacts = Pick<Device, "id" | "fingerprintHash" | "deviceName" | "isPreRegistered" | "isBlocked">;
 
 /**
- * Everything the decision reads, in one round trip under the entitlement's lock: the row, the
- * tenant's signing key id, product end of life, the device by fingerprint hash, seats held, the
- * devices holding the code, and what the events' routing keys need.
+ * Everything else the decision reads, in one round trip once the entitlement is locked: the
+ * tenant's signing key id, product end of life, the device by fingerprint hash, seats held (up to
+ * the seat count), the devices holding the code, and what the events' routing keys need.
  */
-type LockedEntitlement = Entitlement & {
+type ActivationFacts = {
   activeKid: string | null;
   allProductsEnded: boolean | null;
   device: DeviceFacts | null;
@@ -59,8 +61,6 @@ type LockedEntitlement = Entitlement & {
   customerExternalReference: string | null;
   hasGrants: boolean;
 };
-
-const refuse = (codeName: ConstructorParameters<typeof AppError>[0], detail: string) => new AppError(codeName, detail);
 
 /** The request's identity for the durable activation Idempotency-Key: same key, other request → 409. */
 function activationRequestHash(input: TActivationRequest, kind: string): string {
@@ -73,63 +73,69 @@ async function resolveEntitlement(base: Db, input: TActivationRequest, meta: Act
   const code = input.activationCode ? await findActivationCodeByInput(base, input.activationCode) : null;
   if (input.activationCode && !code) throw notFound("Activation code");
   if (input.useInteractiveUser) {
-    if (!meta.user) throw refuse("license.user_authentication_required", "useInteractiveUser needs the signed-in user's bearer token.");
+    if (!meta.user) throw new AppError("license.user_authentication_required", "useInteractiveUser needs the signed-in user's bearer token.");
     if (code && code.tenantId !== meta.user.tenantId) throw notFound("Activation code");
-    const mine = await userEntitlementIds(tenantDb(base, meta.user.tenantId), meta.user.id);
+    const userDb = tenantDb(base, meta.user.tenantId);
+    const mine = await entitlementIdsOfCustomers(userDb, await customersOfLogin(userDb, meta.user.id), { status: "Published" });
     if (code) {
       if (!mine.includes(code.entitlementId)) throw notFound("Activation code");
     } else if (mine.length === 0) {
       throw notFound("License for the signed-in user");
     } else if (mine.length > 1) {
-      throw refuse("license.activation_code_required", `The signed-in user holds ${mine.length} licenses; name one with activationCode.`);
+      throw new AppError("license.activation_code_required", `The signed-in user holds ${mine.length} licenses; name one with activationCode.`);
     }
     if (code?.status === "Revoked") throw new AppError("activation_code.revoked", "The activation code has been revoked.");
     return { tenantId: meta.user.tenantId, entitlementId: code?.entitlementId ?? mine[0], code };
   }
-  if (!code) throw refuse("license.activation_code_required", "activationCode is required unless useInteractiveUser resolves exactly one license.");
+  if (!code) throw new AppError("license.activation_code_required", "activationCode is required unless useInteractiveUser resolves exactly one license.");
   if (code.status === "Revoked") throw new AppError("activation_code.revoked", "The activation code has been revoked.");
   return { tenantId: code.tenantId, entitlementId: code.entitlementId, code };
 }
 
-/** Locks the entitlement (activations of one license are serialized: seats are never over-allocated) and reads the rest. */
-async function lockForActivation(
+/**
+ * Locks the entitlement: activations of one license are serialized, so seats are never
+ * over-allocated. The locked row is its latest committed version.
+ */
+async function lockEntitlementRow(tx: TenantTx, tenantId: string, entitlementId: string): Promise<Entitlement> {
+  const [row] = await tx.$queryRaw<Entitlement[]>`
+    SELECT * FROM "Entitlement" WHERE "tenantId" = ${tenantId}::uuid AND id = ${entitlementId}::uuid FOR UPDATE`;
+  if (!row || row.status !== "Published") throw notFound("Entitlement");
+  return row;
+}
+
+/**
+ * The facts, in a statement of their own after the lock: a statement's snapshot is taken before it
+ * waits for a lock, so reads made in the locking statement would miss what the previous holder committed.
+ */
+async function activationFacts(
   tx: TenantTx,
-  tenantId: string,
-  entitlementId: string,
+  e: Entitlement,
+  claims: TClaimBasedActivation,
   at: Date,
   hash: string,
   code: { id: string; deviceLimit: number | null } | null,
-): Promise<LockedEntitlement> {
-  // The lock first, alone: a statement's snapshot is taken before it waits for a lock, so reads
-  // made in the locking statement would miss what the previous holder committed.
-  const [locked] = await tx.$queryRaw<{ seats: number }[]>`
-    SELECT CASE WHEN jsonb_typeof("claimBasedActivation"->'numberOfSeats') = 'number' THEN ("claimBasedActivation"->>'numberOfSeats')::numeric::int ELSE 1 END AS seats
-    FROM "Entitlement" WHERE "tenantId" = ${tenantId}::uuid AND id = ${entitlementId}::uuid FOR UPDATE`;
-  if (!locked) throw notFound("Entitlement");
-  // Counting stops at the seat count: knowing that every seat is taken is enough.
-  const seatLimit = Math.max(locked.seats, 1);
-  const [row] = await tx.$queryRaw<LockedEntitlement[]>`
-    SELECT e.*,
-      (SELECT k.kid FROM "SigningKey" k WHERE k."tenantId" = e."tenantId" AND k.status = 'Active' ORDER BY k."createdAt" DESC LIMIT 1) AS "activeKid",
+): Promise<ActivationFacts> {
+  const [facts] = await tx.$queryRaw<ActivationFacts[]>`
+    SELECT
+      (SELECT k.kid FROM "SigningKey" k WHERE k."tenantId" = ${e.tenantId}::uuid AND k.status = 'Active' ORDER BY k."createdAt" DESC LIMIT 1) AS "activeKid",
       (SELECT bool_and(p."expirationDate" IS NOT NULL AND p."expirationDate" <= ${at}) FROM "Product" p
-        WHERE p."tenantId" = e."tenantId" AND p.id = ANY(e."productIds")) AS "allProductsEnded",
+        WHERE p."tenantId" = ${e.tenantId}::uuid AND p.id = ANY(${e.productIds}::uuid[])) AS "allProductsEnded",
       (SELECT jsonb_build_object('id', d.id, 'fingerprintHash', d."fingerprintHash", 'deviceName', d."deviceName", 'isPreRegistered', d."isPreRegistered", 'isBlocked', d."isBlocked")
-        FROM "Device" d WHERE d."tenantId" = e."tenantId" AND d."entitlementId" = e.id AND d."fingerprintHash" = ${hash}) AS device,
+        FROM "Device" d WHERE d."tenantId" = ${e.tenantId}::uuid AND d."entitlementId" = ${e.id}::uuid AND d."fingerprintHash" = ${hash}) AS device,
+      -- Counting stops at the seat count: knowing that every seat is taken is enough.
       (SELECT count(*)::int FROM (SELECT 1 FROM "LicenseSession" s
-        WHERE s."tenantId" = e."tenantId" AND s."entitlementId" = e.id AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}
-        LIMIT ${seatLimit}) held) AS "seatsHeld",
+        WHERE s."tenantId" = ${e.tenantId}::uuid AND s."entitlementId" = ${e.id}::uuid AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}
+        LIMIT ${claims.numberOfSeats}) held) AS "seatsHeld",
       (SELECT array_agg(DISTINCT s."deviceId")::text[] FROM "LicenseSession" s
-        WHERE ${code?.deviceLimit != null}::boolean AND s."tenantId" = e."tenantId" AND s."activationCodeId" = ${code?.id ?? null}::uuid
+        WHERE ${code?.deviceLimit != null}::boolean AND s."tenantId" = ${e.tenantId}::uuid AND s."activationCodeId" = ${code?.id ?? null}::uuid
           AND s."revokedAt" IS NULL AND s."seatHeldUntil" > ${at}) AS "codeHolders",
       (SELECT jsonb_build_object('provider', b.provider, 'providerSubscriptionReference', b."providerSubscriptionReference", 'providerCustomerReference', b."providerCustomerReference")
-        FROM "EntitlementBilling" b WHERE b."tenantId" = e."tenantId" AND b."entitlementId" = e.id LIMIT 1) AS billing,
-      CASE WHEN e."customerKind" = 'Organization'
-        THEN (SELECT o."externalReference" FROM "CustomerOrganization" o WHERE o."tenantId" = e."tenantId" AND o.id = e."customerId")
-        ELSE (SELECT u."externalReference" FROM "CustomerUser" u WHERE u."tenantId" = e."tenantId" AND u.id = e."customerId") END AS "customerExternalReference",
-      EXISTS (SELECT 1 FROM "AddOnGrant" g WHERE g."tenantId" = e."tenantId" AND g."entitlementId" = e.id AND NOT g."isRevoked") AS "hasGrants"
-    FROM "Entitlement" e WHERE e."tenantId" = ${tenantId}::uuid AND e.id = ${entitlementId}::uuid`;
-  if (!row || row.status !== "Published") throw notFound("Entitlement");
-  return row;
+        FROM "EntitlementBilling" b WHERE b."tenantId" = ${e.tenantId}::uuid AND b."entitlementId" = ${e.id}::uuid LIMIT 1) AS billing,
+      CASE WHEN ${e.customerKind}::text = 'Organization'
+        THEN (SELECT o."externalReference" FROM "CustomerOrganization" o WHERE o."tenantId" = ${e.tenantId}::uuid AND o.id = ${e.customerId}::uuid)
+        ELSE (SELECT u."externalReference" FROM "CustomerUser" u WHERE u."tenantId" = ${e.tenantId}::uuid AND u.id = ${e.customerId}::uuid) END AS "customerExternalReference",
+      EXISTS (SELECT 1 FROM "AddOnGrant" g WHERE g."tenantId" = ${e.tenantId}::uuid AND g."entitlementId" = ${e.id}::uuid AND NOT g."isRevoked") AS "hasGrants"`;
+  return facts;
 }
 
 type DeviceHistory = { sessionCount: number; existing: Pick<LicenseSession, "id" | "seatHeldUntil" | "activationCodeId"> | null };
@@ -156,98 +162,87 @@ async function deviceHistory(tx: TenantTx, tenantId: string, deviceId: string, a
   return { sessionCount: row.sessionCount, existing };
 }
 
-/** Step 2: activations enabled, validity window, subscription, expiry, trial and grace. */
-function licenseStateAt(e: LockedEntitlement, graceMs: number, at: Date): LicenseState {
-  if (!e.activationsEnabled) throw refuse("license.activations_disabled", "Activations are disabled on this license.");
-  if (e.notValidBeforeDateTime && at < e.notValidBeforeDateTime) throw refuse("license.not_yet_valid", `The license is valid from ${e.notValidBeforeDateTime.toISOString()}.`);
-  if (e.subscriptionStatus === "Lapsed") throw refuse("license.subscription_lapsed", "The license's subscription has lapsed.");
-  if (!e.expirationDateTime || at < e.expirationDateTime) return e.isEntitlementTrial ? "Trial" : "Active";
-  if (e.isEntitlementTrial) throw refuse("license.trial_expired", `The trial ended at ${e.expirationDateTime.toISOString()}.`);
-  if (at.getTime() >= e.expirationDateTime.getTime() + graceMs) throw refuse("license.expired", `The license expired at ${e.expirationDateTime.toISOString()}.`);
-  return "Grace";
+/** Step 2: activations enabled, validity window, then subscription, expiry, trial and grace. */
+function licenseStateAt(e: Entitlement, graceMs: number, at: Date): LicenseState {
+  if (!e.activationsEnabled) throw new AppError("license.activations_disabled", "Activations are disabled on this license.");
+  if (e.notValidBeforeDateTime && at < e.notValidBeforeDateTime) throw new AppError("license.not_yet_valid", `The license is valid from ${e.notValidBeforeDateTime.toISOString()}.`);
+  return licenseState(e, graceMs, at);
 }
 
 /** The state an idempotent replay reports: nothing is decided again. */
-const replayState = (e: LockedEntitlement, at: Date): LicenseState =>
+const replayState = (e: Entitlement, at: Date): LicenseState =>
   e.isEntitlementTrial ? "Trial" : e.expirationDateTime && at >= e.expirationDateTime ? "Grace" : "Active";
 
 /** Step 3: activationPolicy. An operator issuing an offline artifact stands in for the user and the network checks. */
-async function checkPolicy(tx: TenantTx, e: LockedEntitlement, policy: TActivationPolicy, input: TActivationRequest, meta: ActivationMeta): Promise<string[]> {
+async function checkPolicy(
+  tx: TenantTx,
+  e: Entitlement,
+  facts: ActivationFacts,
+  policy: TActivationPolicy,
+  input: TActivationRequest,
+  meta: ActivationMeta,
+  at: Date,
+): Promise<{ productIds: string[]; productsEnded: boolean }> {
   if (meta.kind === "Online") {
-    if (policy.requireActivationWorkflow) throw refuse("license.forbidden_by_policy", "This license is activated through the vendor's activation workflow (offline issue), not directly.");
+    if (policy.requireActivationWorkflow) throw new AppError("license.forbidden_by_policy", "This license is activated through the vendor's activation workflow (offline issue), not directly.");
     const needsUser = policy.requiredAuthenticationLevel !== "Default" || policy.requireNewUserVerification || policy.requireOrganizationGroupMember;
     if (needsUser) {
-      if (!meta.user || !input.useInteractiveUser) throw refuse("license.user_authentication_required", "This license is activated by a signed-in user (useInteractiveUser with the user's token).");
+      if (!meta.user || !input.useInteractiveUser) throw new AppError("license.user_authentication_required", "This license is activated by a signed-in user (useInteractiveUser with the user's token).");
       const customers = await tx.customerUser.findMany({ where: { userId: meta.user.id }, select: { isApproved: true, isBlocked: true, organizationIds: true } });
       const verified = customers.some((c) => c.isApproved && !c.isBlocked);
       if ((policy.requiredAuthenticationLevel === "VerifiedUser" || policy.requireNewUserVerification) && !verified) {
-        throw refuse("license.forbidden_by_policy", "The license requires a verified user.");
+        throw new AppError("license.forbidden_by_policy", "The license requires a verified user.");
       }
       if (policy.requireOrganizationGroupMember && !customers.some((c) => c.organizationIds.includes(policy.requireOrganizationGroupMember!))) {
-        throw refuse("license.forbidden_by_policy", "The license requires membership of the vendor's organization group.");
+        throw new AppError("license.forbidden_by_policy", "The license requires membership of the vendor's organization group.");
       }
     }
     if (policy.allowedIpCidr.length > 0 && !(meta.ip && ipAllowed(meta.ip, policy.allowedIpCidr))) {
-      throw refuse("license.ip_not_allowed", "The caller's address is outside the license's allowed ranges.");
+      throw new AppError("license.ip_not_allowed", "The caller's address is outside the license's allowed ranges.");
     }
   }
   if (policy.requiredDeviceIdentificationSignatureLength > 0 && input.fingerprint.length !== policy.requiredDeviceIdentificationSignatureLength) {
-    throw refuse("license.device_signature_invalid", `The device identification must be ${policy.requiredDeviceIdentificationSignatureLength} characters long.`);
+    throw new AppError("license.device_signature_invalid", `The device identification must be ${policy.requiredDeviceIdentificationSignatureLength} characters long.`);
   }
-  if (policy.requireProductCode && !input.productCode) throw refuse("license.product_code_required", "This license needs productCode: the product being activated.");
+  if (policy.requireProductCode && !input.productCode) throw new AppError("license.product_code_required", "This license needs productCode: the product being activated.");
   if (input.productCode) {
     const product = await tx.product.findFirst({
       where: { id: { in: e.productIds }, productCode: { equals: input.productCode, mode: "insensitive" } },
-      select: { id: true },
+      select: { id: true, expirationDate: true },
     });
-    if (!product) throw refuse("license.product_not_licensed", `Product ${input.productCode} is not part of this license.`);
-    return [product.id];
+    if (!product) throw new AppError("license.product_not_licensed", `Product ${input.productCode} is not part of this license.`);
+    return { productIds: [product.id], productsEnded: product.expirationDate !== null && product.expirationDate <= at };
   }
-  return e.productIds;
+  return { productIds: e.productIds, productsEnded: facts.allProductsEnded === true };
 }
 
 /** Steps 4-5: the device (by fingerprint hash, or by its components per the strategy): pre-registered when required, not blocked. */
-async function findDevice(tx: TenantTx, e: LockedEntitlement, claims: TClaimBasedActivation, policy: TActivationPolicy, input: TActivationRequest, hash: string) {
-  let device: DeviceFacts | null = e.device;
+async function findDevice(tx: TenantTx, e: Entitlement, facts: ActivationFacts, claims: TClaimBasedActivation, policy: TActivationPolicy, input: TActivationRequest, hash: string) {
+  let device: DeviceFacts | null = facts.device;
   if (!device && input.components && claims.componentMatchingStrategy !== "MatchAll") {
     const matched = await matchDeviceByComponents(tx, e.id, input.components, claims.componentMatchingStrategy);
     // The same machine with a changed fingerprint: it is known by the new one from now on.
     if (matched) device = await tx.device.update({ where: { id: matched.id }, data: { fingerprintHash: hash } });
   }
-  if (policy.requirePreConfiguredDeviceIdentification && !device?.isPreRegistered) throw refuse("license.device_not_registered", "This license admits only devices the vendor registered in advance.");
-  if (device?.isBlocked) throw refuse("license.device_blocked", "The device is blocked on this license.");
+  if (policy.requirePreConfiguredDeviceIdentification && !device?.isPreRegistered) throw new AppError("license.device_not_registered", "This license admits only devices the vendor registered in advance.");
+  if (device?.isBlocked) throw new AppError("license.device_blocked", "The device is blocked on this license.");
   return device;
 }
 
 /** Step 6: product end of life, only for a device that never activated the license. */
-async function checkEndOfLife(tx: TenantTx, e: LockedEntitlement, productIds: string[], everActivated: boolean, at: Date) {
-  if (everActivated) return;
-  const ended =
-    productIds === e.productIds
-      ? e.allProductsEnded === true
-      : productIds.length > 0 && (await tx.product.count({ where: { id: { in: productIds }, expirationDate: { lte: at } } })) === productIds.length;
-  if (ended) throw refuse("license.product_end_of_life", "Every product of this license is past its end of life, and this device never activated it.");
-}
-
-/** Steps 7-8: a free seat and room under the code's device limit. Sessions hold both while `seatHeldUntil` is ahead. */
-function checkCapacity(e: LockedEntitlement, claims: TClaimBasedActivation, deviceLimit: number | null, deviceId: string | null) {
-  if (e.seatsHeld >= claims.numberOfSeats) throw refuse("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
-  const holders = e.codeHolders ?? [];
-  if (deviceLimit !== null && !holders.includes(deviceId ?? "") && holders.length >= deviceLimit) {
-    throw refuse("license.device_limit_reached", `The activation code admits ${deviceLimit} device(s) at once.`);
+function checkEndOfLife(productsEnded: boolean, everActivated: boolean) {
+  if (productsEnded && !everActivated) {
+    throw new AppError("license.product_end_of_life", "Every product of this license is past its end of life, and this device never activated it.");
   }
 }
 
-/** The events of a seat taken: `Entitlement.Activated` too for a new session. */
-function seatActivatedEvents(e: LockedEntitlement, session: Pick<LicenseSession, "id" | "entitlementId" | "productIds">, hash: string, at: Date, created: boolean): EmitEventInput[] {
-  const keys = routingKeysFrom(e, e.customerExternalReference, e.billing);
-  const base = { tenantId: e.tenantId, entityKind: "entitlement", entityId: session.entitlementId, subject: `entitlements/${session.entitlementId}` };
-  const seat = {
-    ...base,
-    type: "Entitlement.SeatActivated",
-    data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash, productIds: session.productIds, activatedAtUtc: at.toISOString() },
-  };
-  return created ? [{ ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash: hash } }, seat] : [seat];
+/** Steps 7-8: a free seat and room under the code's device limit. Sessions hold both while `seatHeldUntil` is ahead. */
+function checkCapacity(facts: ActivationFacts, claims: TClaimBasedActivation, deviceLimit: number | null, deviceId: string | null) {
+  if (facts.seatsHeld >= claims.numberOfSeats) throw new AppError("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
+  const holders = facts.codeHolders ?? [];
+  if (deviceLimit !== null && !holders.includes(deviceId ?? "") && holders.length >= deviceLimit) {
+    throw new AppError("license.device_limit_reached", `The activation code admits ${deviceLimit} device(s) at once.`);
+  }
 }
 
 type NewDevice = { id: string; tenantId: string; entitlementId: string; fingerprintHash: string; deviceName: string | null; components: string | null };
@@ -258,7 +253,7 @@ type NewSession = Omit<LicenseSession, "createdAt" | "updatedAt" | "revokedAt" |
  * (envelopes and fan-out jobs) in one statement, so the entitlement's lock is held for as few
  * round trips as possible.
  */
-async function insertFirstActivation(tx: TenantTx, device: NewDevice, session: NewSession, events: EmitEventInput[], at: Date): Promise<LicenseSession> {
+async function insertFirstActivation(tx: TenantTx, device: NewDevice, session: NewSession, events: OutboxEventInput[], at: Date): Promise<LicenseSession> {
   const outbox = outboxCte(events);
   const [row] = await tx.$queryRaw<LicenseSession[]>`
     WITH d AS (
@@ -307,17 +302,20 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
     db,
     async (tx) => {
       const at = now();
-      const e = await lockForActivation(tx, tenantId, entitlementId, at, hash, code);
+      const e = await lockEntitlementRow(tx, tenantId, entitlementId);
       const claims = ZClaimBasedActivation.parse(e.claimBasedActivation ?? {});
+      const facts = await activationFacts(tx, e, claims, at, hash, code);
       const outcome = (session: LicenseSession, state: LicenseState, created: boolean): ActivationOutcome => ({
-        tenantId, entitlement: e, claims, session, state, fingerprintHash: hash, activeKid: e.activeKid, hasGrants: e.hasGrants, created,
+        tenantId, entitlement: e, claims, session, state, fingerprintHash: hash, activeKid: facts.activeKid, hasGrants: facts.hasGrants, created,
       });
+      const seatEvents = (session: Pick<LicenseSession, "id" | "entitlementId" | "productIds">, deviceHash: string, created: boolean) =>
+        seatActivatedEvents(tenantId, routingKeysFrom(e, facts.customerExternalReference, facts.billing), session, deviceHash, at, created);
 
       if (meta.idempotencyKey) {
         const previous = await tx.licenseSession.findFirst({ where: { idempotencyKey: meta.idempotencyKey } });
         if (previous) {
           if (previous.idempotencyRequestHash !== requestHash) throw new AppError("idempotency.key_reused", "This Idempotency-Key was used for a different activation.");
-          if (previous.revokedAt) throw refuse("license.no_active_session", "The session this Idempotency-Key created has ended; activate again with a new key.");
+          if (previous.revokedAt) throw new AppError("license.no_active_session", "The session this Idempotency-Key created has ended; activate again with a new key.");
           return outcome(previous, replayState(e, at), false);
         }
       }
@@ -325,28 +323,28 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
       const state = licenseStateAt(e, durationMs(claims.gracePeriod), at);
       const terms = leaseTerms(e, claims, meta.kind, state, at);
       const policy = ZActivationPolicy.parse(e.activationPolicy ?? {});
-      const productIds = await checkPolicy(tx, e, policy, input, meta);
-      const device = await findDevice(tx, e, claims, policy, input, hash);
+      const { productIds, productsEnded } = await checkPolicy(tx, e, facts, policy, input, meta, at);
+      const device = await findDevice(tx, e, facts, claims, policy, input, hash);
       const processId = claims.isFloatingLicense ? (input.processId ?? null) : null;
       const history = device ? await deviceHistory(tx, tenantId, device.id, at, claims.isFloatingLicense, processId) : { sessionCount: 0, existing: null };
-      await checkEndOfLife(tx, e, productIds, history.sessionCount > 0, at);
+      checkEndOfLife(productsEnded, history.sessionCount > 0);
       const deviceChanges = { lastSeenAt: at, ...(input.deviceName ? { deviceName: input.deviceName } : {}), ...(input.components ? { components: input.components } : {}) };
 
       const existing = history.existing;
       if (device && existing) {
         const holdsSeat = existing.seatHeldUntil > at;
         const sameCode = code !== null && code.id === existing.activationCodeId;
-        if (!holdsSeat) checkCapacity(e, claims, sameCode ? code.deviceLimit : null, device.id);
+        if (!holdsSeat) checkCapacity(facts, claims, sameCode ? code.deviceLimit : null, device.id);
         const session = await tx.licenseSession.update({
           where: { id: existing.id },
           data: { ...leaseFields(terms, at), ...(input.deviceName ? { deviceName: input.deviceName } : {}) },
         });
         await tx.device.update({ where: { id: device.id }, data: deviceChanges });
-        if (!holdsSeat) await emitEvents(tx, seatActivatedEvents(e, session, device.fingerprintHash, at, false));
+        if (!holdsSeat) await emitEvents(tx, seatEvents(session, device.fingerprintHash, false));
         return outcome(session, state, false);
       }
 
-      checkCapacity(e, claims, code?.deviceLimit ?? null, device?.id ?? null);
+      checkCapacity(facts, claims, code?.deviceLimit ?? null, device?.id ?? null);
       const fields = {
         id: randomUUID(),
         tenantId,
@@ -361,7 +359,7 @@ export async function activate(base: Db, input: TActivationRequest, meta: Activa
         idempotencyKey: meta.idempotencyKey,
         idempotencyRequestHash: meta.idempotencyKey ? requestHash : null,
       };
-      const events = seatActivatedEvents(e, fields, hash, at, true);
+      const events = seatEvents(fields, hash, true);
       if (device) {
         const updated = await tx.device.update({ where: { id: device.id }, data: deviceChanges });
         const session = await tx.licenseSession.create({ data: { ...fields, deviceId: device.id, deviceName: input.deviceName ?? updated.deviceName } });

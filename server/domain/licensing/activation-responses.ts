@@ -5,20 +5,19 @@ import { activate, type ActivationMeta, type ActivationOutcome } from "./activat
 import type { TActivationRequest } from "./activation.schemas.ts";
 import { ZActivationLicenseResponse } from "./activation.schemas.ts";
 import { issueLicenseToken } from "./issue-license-token.ts";
-import { contactTerms } from "./lease-terms.ts";
+import { toSessionLeaseResponse } from "./session-access.ts";
 import type { z } from "zod";
 
 type PropertyValue = { value?: string; visibility?: string };
 
 async function envelope(base: Db, outcome: ActivationOutcome) {
-  const token = await issueLicenseToken(base, outcome);
-  const { session, claims } = outcome;
+  const lease = toSessionLeaseResponse(outcome.session, outcome.claims);
   return {
-    sessionId: session.id,
-    token,
-    leaseExpiresAt: session.leaseExpiresAt.toISOString(),
-    graceExpiresAt: session.graceExpiresAt.toISOString(),
-    nextCheckInDueAt: contactTerms(claims, session.leaseExpiresAt, session.lastContactAt ?? session.activatedAt).nextCheckInDueAt?.toISOString() ?? null,
+    sessionId: lease.sessionId,
+    token: await issueLicenseToken(base, outcome),
+    leaseExpiresAt: lease.leaseExpiresAt,
+    graceExpiresAt: lease.graceExpiresAt,
+    nextCheckInDueAt: lease.nextCheckInDueAt,
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client.ts";
 import { inTransaction, tenantDb } from "../../db/tenant-db.ts";
-import { AppError } from "../../http/errors.ts";
 import { now } from "../../clock.ts";
 import type { TSessionLeaseResponse } from "./activation.schemas.ts";
 import { contactTerms } from "./lease-terms.ts";
@@ -17,11 +16,7 @@ export async function checkInSession(base: Db, tenantId: string, sessionId: stri
     tenantDb(base, tenantId),
     async (tx) => {
       const at = now();
-      const { session, entitlement, claims } = await lockSessionForContact(tx, tenantId, sessionId, at);
-      if (session.seatHeldUntil <= at) {
-        const held = await tx.licenseSession.count({ where: { entitlementId: entitlement.id, revokedAt: null, seatHeldUntil: { gt: at } } });
-        if (held >= claims.numberOfSeats) throw new AppError("license.no_seat_available", `All ${claims.numberOfSeats} seats of this license are in use.`);
-      }
+      const { session, claims } = await lockSessionForContact(tx, tenantId, sessionId, at);
       const { seatHeldUntil } = contactTerms(claims, session.leaseExpiresAt, at);
       const updated = await touchSession(tx, tenantId, session.id, { at, seatHeldUntil });
       return toSessionLeaseResponse(updated, claims);

@@ -1,6 +1,7 @@
 import type { DomainContext } from "../context.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import { notFound } from "../../http/errors.ts";
+import { customersOfLogin } from "../entitlements/consumer-entitlements.ts";
 import { sessionsOfCustomerUsers } from "./list-sessions-by-user.ts";
 
 /**
@@ -8,8 +9,7 @@ import { sessionsOfCustomerUsers } from "./list-sessions-by-user.ts";
  * organizations, or activated by them with useInteractiveUser.
  */
 export async function consumerSessionScope(ctx: DomainContext): Promise<Prisma.LicenseSessionWhereInput> {
-  const customers = await ctx.db.customerUser.findMany({ where: { userId: ctx.actor.id }, select: { id: true, organizationIds: true } });
-  return sessionsOfCustomerUsers(ctx.db, customers, [ctx.actor.id]);
+  return sessionsOfCustomerUsers(ctx.db, await customersOfLogin(ctx.db, ctx.actor.id), [ctx.actor.id]);
 }
 
 /** One of the signed-in user's sessions (ended ones included); another user's session is not found. */

@@ -1,5 +1,5 @@
 import type { TenantDbOrTx } from "../../db/tenant-db.ts";
-import { revocationReasons, type TDeviceResponse } from "./device.schemas.ts";
+import { toRevocationReason, type TDeviceResponse } from "./device.schemas.ts";
 
 type DeviceRow = {
   id: string;
@@ -28,8 +28,6 @@ type DeviceRow = {
 /** Prisma `include` for a device's unrevoked sessions. */
 export const deviceInclude = { sessions: { where: { revokedAt: null }, orderBy: { activatedAt: "asc" } } } as const;
 
-const reason = (r: string) => ((revocationReasons as readonly string[]).includes(r) ? (r as (typeof revocationReasons)[number]) : "None");
-
 export function toDeviceResponse(row: DeviceRow): TDeviceResponse {
   return {
     id: row.id,
@@ -50,7 +48,7 @@ export function toDeviceResponse(row: DeviceRow): TDeviceResponse {
       activatedAt: s.activatedAt.toISOString(),
       leaseExpiresAt: s.leaseExpiresAt.toISOString(),
       revokedAt: s.revokedAt?.toISOString() ?? null,
-      revocationReason: reason(s.revocationReason),
+      revocationReason: toRevocationReason(s.revocationReason),
     })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

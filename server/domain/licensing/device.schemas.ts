@@ -2,6 +2,10 @@ import { z } from "zod";
 
 /** Why a session ended: released by the client, reset or blocked by the vendor, or swept after its grace period. */
 export const revocationReasons = ["None", "Released", "DeviceReset", "DeviceBlocked", "LeaseExpired"] as const;
+export type RevocationReason = (typeof revocationReasons)[number];
+
+/** A stored reason as the API names it (an unknown stored value reads as `None`). */
+export const toRevocationReason = (stored: string): RevocationReason => ((revocationReasons as readonly string[]).includes(stored) ? (stored as RevocationReason) : "None");
 
 /** SPEC.md "Device reset result". */
 export const ZDeviceResetResult = z.object({

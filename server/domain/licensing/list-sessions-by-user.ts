@@ -3,6 +3,7 @@ import type { Prisma } from "../../db/generated/client.ts";
 import type { TenantDbOrTx } from "../../db/tenant-db.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Page, TListQuery } from "../../http/pagination.ts";
+import { entitlementIdsOfCustomers, type CustomerRecord } from "../entitlements/consumer-entitlements.ts";
 import { pageOfSessions } from "./list-sessions.ts";
 import type { TSessionResponse } from "./session-read-model.ts";
 
@@ -11,29 +12,10 @@ import type { TSessionResponse } from "./session-read-model.ts";
  * through their organizations, and those the given platform users (`logins`) activated with
  * useInteractiveUser.
  */
-export async function sessionsOfCustomerUsers(
-  db: TenantDbOrTx,
-  customers: { id: string; organizationIds: string[] }[],
-  logins: string[],
-): Promise<Prisma.LicenseSessionWhereInput> {
-  const userIds = customers.map((c) => c.id);
-  const organizationIds = [...new Set(customers.flatMap((c) => c.organizationIds))];
-  const entitlements = userIds.length
-    ? await db.entitlement.findMany({
-        where: {
-          OR: [
-            { customerKind: "User", customerId: { in: userIds } },
-            ...(organizationIds.length ? [{ customerKind: "Organization", customerId: { in: organizationIds } }] : []),
-          ],
-        },
-        select: { id: true },
-      })
-    : [];
+export async function sessionsOfCustomerUsers(db: TenantDbOrTx, customers: CustomerRecord[], logins: string[]): Promise<Prisma.LicenseSessionWhereInput> {
+  const entitlementIds = await entitlementIdsOfCustomers(db, customers);
   return {
-    OR: [
-      { entitlementId: { in: entitlements.map((e) => e.id) } },
-      ...(logins.length ? [{ activatedByUserId: { in: logins } }] : []),
-    ],
+    OR: [{ entitlementId: { in: entitlementIds } }, ...(logins.length ? [{ activatedByUserId: { in: logins } }] : [])],
   };
 }
 

@@ -13,8 +13,7 @@ export type LiveSession = { session: LicenseSession; entitlement: Entitlement; c
 /**
  * The session a session call names, locked for the call: 409 `license.no_active_session` when it
  * was revoked (released, reset, blocked, swept), its grace has run out, or its entitlement is gone.
- * When the call may need to take a seat again, `lockEntitlementFirst` takes the entitlement lock
- * before the session's, in the order activation uses, so the two never deadlock.
+ * `lockEntitlementFirst` also locks the session's entitlement, for a call that takes a seat again.
  */
 export async function lockLiveSession(tx: TenantTx, tenantId: string, sessionId: string, at: Date, options: { lockEntitlementFirst?: boolean } = {}): Promise<LiveSession> {
   if (options.lockEntitlementFirst) {
@@ -46,16 +45,19 @@ function reviveEntitlement(json: Record<string, unknown>): Entitlement {
 }
 
 /**
- * The lock for renew and check-in: a session that holds its seat needs only its own lock (the
- * common, fast case); one that lost its seat may take one again, which also needs the
- * entitlement's lock so seats are counted alone. Taking it after the session's lock can, rarely,
- * deadlock with an activation of the same device; PostgreSQL aborts one of the two and the callers'
- * `retryOnConflict` runs it again.
+ * The lock for renew and check-in. A session that holds its seat needs only its own lock (the
+ * common, fast case). One that lost its seat (inactivity) takes one again if one is free (409
+ * `license.no_seat_available` otherwise), which needs the entitlement's lock too so seats are
+ * counted alone. Taking it after the session's lock can, rarely, deadlock with an activation of
+ * the same device; PostgreSQL aborts one of the two and the callers' `retryOnConflict` runs it again.
  */
-export async function lockSessionForContact(tx: TenantTx, tenantId: string, sessionId: string, at: Date): Promise<LiveSession> {
+export async function lockSessionForContact(tx: TenantTx, tenantId: string, sessionId: string, at: Date): Promise<LiveSession & { retakesSeat: boolean }> {
   const live = await lockLiveSession(tx, tenantId, sessionId, at);
-  if (live.session.seatHeldUntil > at) return live;
-  return lockLiveSession(tx, tenantId, sessionId, at, { lockEntitlementFirst: true });
+  if (live.session.seatHeldUntil > at) return { ...live, retakesSeat: false };
+  const relocked = await lockLiveSession(tx, tenantId, sessionId, at, { lockEntitlementFirst: true });
+  const held = await tx.licenseSession.count({ where: { entitlementId: relocked.entitlement.id, revokedAt: null, seatHeldUntil: { gt: at } } });
+  if (held >= relocked.claims.numberOfSeats) throw new AppError("license.no_seat_available", `All ${relocked.claims.numberOfSeats} seats of this license are in use.`);
+  return { ...relocked, retakesSeat: true };
 }
 
 /** Records a contact on the session and its device in one statement. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TenantDbOrTx } from "../../db/tenant-db.ts";
 import { iso } from "../iso-date.ts";
-import { revocationReasons } from "./device.schemas.ts";
+import { revocationReasons, toRevocationReason } from "./device.schemas.ts";
 
 /**
  * SPEC.md "Session (activation) admin read model": one activated seat (device or process) on an
@@ -71,8 +71,6 @@ type SessionRow = {
 
 export type SessionEntitlement = { id: string; name: string; notValidBeforeDateTime: Date | null; isEntitlementTrial: boolean; isAnonymousTry: boolean };
 
-const reason = (r: string) => ((revocationReasons as readonly string[]).includes(r) ? (r as (typeof revocationReasons)[number]) : "None");
-
 /** SPEC.md: active when not revoked, the lease has not expired and it is inside its validity window. */
 export function isSessionActive(row: Pick<SessionRow, "revokedAt" | "leaseExpiresAt" | "validUntil">, validFrom: Date | null, at: Date): boolean {
   return !row.revokedAt && row.leaseExpiresAt > at && (!row.validUntil || row.validUntil > at) && (!validFrom || validFrom <= at);
@@ -99,7 +97,7 @@ export function toSessionResponse(row: SessionRow, entitlement: SessionEntitleme
     isTrial: entitlement?.isEntitlementTrial ?? false,
     lastContactAt: iso(row.lastContactAt),
     revokedAt: iso(row.revokedAt),
-    revocationReason: reason(row.revocationReason),
+    revocationReason: toRevocationReason(row.revocationReason),
     isAnonymousTry: entitlement?.isAnonymousTry ?? false,
     activationKind: row.activationKind,
     activatedByUserId: row.activatedByUserId,

@@ -41,13 +41,16 @@ export async function emitEvent(db: TenantDbOrTx, input: EmitEventInput): Promis
   return inTransaction(db, (tx) => writeEnvelope(tx, input));
 }
 
+/** An event written through the outbox CTE: no `changeKey` (see outboxCte). */
+export type OutboxEventInput = Omit<EmitEventInput, "changeKey">;
+
 /**
  * The outbox write of several events as two CTEs, `outbox_envelopes` and `outbox_jobs`, for a
  * caller's own statement: the hot runtime paths write their change and its events in one round
  * trip. The caller's statement must read `outbox_jobs` (a plain SELECT CTE runs only when read).
  * No `changeKey` here: events that need the duplicate check go through emitEvent.
  */
-export function outboxCte(inputs: EmitEventInput[]): { sql: Prisma.Sql; envelopes: Envelope[] } {
+export function outboxCte(inputs: OutboxEventInput[]): { sql: Prisma.Sql; envelopes: Envelope[] } {
   const envelopes = inputs.map((input) => prepareEnvelope(input));
   const rows = envelopes.map((e, i) => ({
     id: e.id, tenantId: inputs[i].tenantId, type: e.type, subject: e.subject, entityKind: e.entitykind, entityId: e.entityid,
@@ -65,12 +68,7 @@ export function outboxCte(inputs: EmitEventInput[]): { sql: Prisma.Sql; envelope
 }
 
 /** Several events of one change in one round trip (envelopes and their fan-out jobs). */
-export async function emitEvents(tx: TenantTx, inputs: EmitEventInput[]): Promise<Envelope[]> {
-  if (inputs.some((i) => i.changeKey)) {
-    const written: Envelope[] = [];
-    for (const input of inputs) written.push(await emitEvent(tx, input));
-    return written;
-  }
+export async function emitEvents(tx: TenantTx, inputs: OutboxEventInput[]): Promise<Envelope[]> {
   const { sql, envelopes } = outboxCte(inputs);
   await tx.$queryRaw`WITH ${sql} SELECT count(*)::int AS jobs FROM outbox_jobs`;
   return envelopes;

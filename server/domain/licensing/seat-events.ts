@@ -1,0 +1,27 @@
+import type { LicenseSession } from "../../db/generated/client.ts";
+import type { z } from "zod";
+import type { OutboxEventInput } from "../webhooks/emit-event.ts";
+import type { ZEntitlementRoutingKeys } from "../webhooks/event-data.schemas.ts";
+
+type RoutingKeys = z.infer<typeof ZEntitlementRoutingKeys>;
+
+/**
+ * The events of a seat taken (SPEC.md "Event types and data"): `Entitlement.SeatActivated`, and
+ * `Entitlement.Activated` before it when the session is new.
+ */
+export function seatActivatedEvents(
+  tenantId: string,
+  keys: RoutingKeys,
+  session: Pick<LicenseSession, "id" | "entitlementId" | "productIds">,
+  deviceFingerprintHash: string,
+  at: Date,
+  created: boolean,
+): OutboxEventInput[] {
+  const base = { tenantId, entityKind: "entitlement", entityId: session.entitlementId, subject: `entitlements/${session.entitlementId}` };
+  const seat = {
+    ...base,
+    type: "Entitlement.SeatActivated",
+    data: { ...keys, sessionId: session.id, deviceFingerprintHash, productIds: session.productIds, activatedAtUtc: at.toISOString() },
+  };
+  return created ? [{ ...base, type: "Entitlement.Activated", data: { ...keys, sessionId: session.id, deviceFingerprintHash } }, seat] : [seat];
+}
