@@ -55,7 +55,8 @@ export async function profileActivation(options: { databaseUrl: string; baseUrl:
       const started = performance.now();
       const first = args[0] as string | { text?: string };
       const text = typeof first === "string" ? first : (first?.text ?? "");
-      if (recording && text.includes("FOR UPDATE OF e")) lockedAt = started;
+      // The activation's lock statement: `SELECT * FROM "Entitlement" ... FOR UPDATE`.
+      if (recording && /FROM "Entitlement"[^]*FOR UPDATE/.test(text)) lockedAt = started;
       const record = () => {
         if (!recording) return;
         const key = shape(text);

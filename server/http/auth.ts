@@ -41,23 +41,21 @@ const unauthenticated = (detail: string, error?: string) =>
     headers: { "www-authenticate": error ? `Bearer error="${error}"` : "Bearer" },
   });
 
+/** The token of an `Authorization: Bearer <token>` header; null when the header is absent or malformed. */
+const bearerOf = (req: Request): string | null => /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? null;
+
 function bearerToken(req: Request): string {
-  const header = req.headers.get("authorization");
-  if (!header) throw unauthenticated("A bearer token is required.");
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthenticated("The Authorization header must be `Bearer <token>`.", "invalid_request");
-  return match[1];
+  if (!req.headers.get("authorization")) throw unauthenticated("A bearer token is required.");
+  const token = bearerOf(req);
+  if (!token) throw unauthenticated("The Authorization header must be `Bearer <token>`.", "invalid_request");
+  return token;
 }
 
 export async function authenticate(req: Request, requirement: AuthRequirement): Promise<Principal> {
   if (requirement.kind === "anonymous") return { kind: "anonymous" };
   if (requirement.kind === "license") return licensePrincipal(req);
   const token = bearerToken(req);
-  if (requirement.kind === "consumer") {
-    const claims = await verifyAccessToken(db(), token, CONSUMER_AUDIENCE);
-    if (!claims) throw unauthenticated("The user token is invalid or expired.", "invalid_token");
-    return { kind: "consumer", tenantId: claims.tid, id: claims.sub };
-  }
+  if (requirement.kind === "consumer") return consumerPrincipal(token);
   const principal =
     requirement.kind === "client" && audienceOf(token) === CALLBACK_AUDIENCE ? await callbackPrincipal(token) : await clientPrincipal(token);
   const required = requiredScope(requirement, req.method)!;
@@ -73,10 +71,9 @@ const tokenRejected = (detail: string) =>
   new AppError("license.session_token_rejected", detail, { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
 
 async function licensePrincipal(req: Request): Promise<LicensePrincipal> {
-  const header = req.headers.get("authorization");
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) throw tokenRejected("Session calls present the session's license token as `Authorization: Bearer <token>`.");
-  const claims = await verifyLicenseToken(db(), match[1]);
+  const token = bearerOf(req);
+  if (!token) throw tokenRejected("Session calls present the session's license token as `Authorization: Bearer <token>`.");
+  const claims = await verifyLicenseToken(db(), token);
   if (!claims) throw tokenRejected("The license token's signature, audience or lifetime does not validate.");
   return { kind: "license", tenantId: claims.tid, id: claims.sub, claims };
 }
@@ -86,8 +83,11 @@ async function licensePrincipal(req: Request): Promise<LicensePrincipal> {
  * that is present but does not validate is refused rather than ignored.
  */
 export async function optionalConsumer(req: Request): Promise<ConsumerPrincipal | null> {
-  if (!req.headers.get("authorization")) return null;
-  const claims = await verifyAccessToken(db(), bearerToken(req), CONSUMER_AUDIENCE);
+  return req.headers.get("authorization") ? consumerPrincipal(bearerToken(req)) : null;
+}
+
+async function consumerPrincipal(token: string): Promise<ConsumerPrincipal> {
+  const claims = await verifyAccessToken(db(), token, CONSUMER_AUDIENCE);
   if (!claims) throw unauthenticated("The user token is invalid or expired.", "invalid_token");
   return { kind: "consumer", tenantId: claims.tid, id: claims.sub };
 }
