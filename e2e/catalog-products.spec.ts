@@ -1,7 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
 
-test("staff author a product: two new catalog features, ordered values, a metered monitored asset", async ({ page, state }) => {
+test("staff author a product: two new catalog features, ordered values, a metered monitored asset", async ({
+  page,
+  state,
+}) => {
   await signIn(page, "admin", state.staff);
   const nav = page.getByRole("navigation", { name: "Back office" });
 
@@ -18,8 +21,13 @@ test("staff author a product: two new catalog features, ordered values, a metere
   await dialog.getByLabel("Name", { exact: true }).fill("Edition");
   await dialog.getByLabel("Type").selectOption("Enumeration");
   await dialog.getByRole("button", { name: "Create feature" }).click();
-  await expect(dialog.getByTestId("problem")).toContainText("An Enumeration feature needs at least one enumOption.");
-  for (const [value, description] of [["basic", "Basic edition"], ["pro", "Professional edition"]]) {
+  await expect(dialog.getByTestId("problem")).toContainText(
+    "An Enumeration feature needs at least one enumOption.",
+  );
+  for (const [value, description] of [
+    ["basic", "Basic edition"],
+    ["pro", "Professional edition"],
+  ]) {
     await dialog.getByRole("button", { name: "Add option" }).click();
     const index = value === "basic" ? 1 : 2;
     await dialog.getByLabel(`Option ${index} value`).fill(value);
@@ -31,7 +39,9 @@ test("staff author a product: two new catalog features, ordered values, a metere
   await expect(catalogRow(page, "E2E_EDITION")).toContainText("basic, pro");
 
   // Lifecycle moves are confirmed first.
-  await catalogRow(page, "E2E_EDITION").getByLabel("Lifecycle of E2E_EDITION").selectOption({ label: "Publish" });
+  await catalogRow(page, "E2E_EDITION")
+    .getByLabel("Lifecycle of E2E_EDITION")
+    .selectOption({ label: "Publish" });
   dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Draft → Published");
   await dialog.getByRole("button", { name: "Publish" }).click();
@@ -56,7 +66,9 @@ test("staff author a product: two new catalog features, ordered values, a metere
 
   // Two features from the catalog, with type-aware value editors.
   await addFeature(page, "E2E_SEATS", async (d) => d.getByLabel("Value", { exact: true }).fill("5"));
-  await addFeature(page, "E2E_EDITION", async (d) => d.getByLabel("Value", { exact: true }).selectOption("pro"));
+  await addFeature(page, "E2E_EDITION", async (d) =>
+    d.getByLabel("Value", { exact: true }).selectOption("pro"),
+  );
   const features = page.getByTestId("product-feature-row");
   await expect(features).toHaveCount(2);
   await expect(features.nth(0)).toContainText("E2E_SEATS");
@@ -145,7 +157,9 @@ test("staff author a product: two new catalog features, ordered values, a metere
 });
 
 function catalogRow(page: Page, code: string) {
-  return page.locator("table.table tbody tr").filter({ has: page.locator("code", { hasText: new RegExp(`^${code}$`) }) });
+  return page
+    .locator("table.table tbody tr")
+    .filter({ has: page.locator("code", { hasText: new RegExp(`^${code}$`) }) });
 }
 
 async function createFeature(page: Page, f: { code: string; name: string; type: string; units?: string }) {
@@ -159,7 +173,11 @@ async function createFeature(page: Page, f: { code: string; name: string; type: 
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
-async function addFeature(page: Page, code: string, setValue: (dialog: ReturnType<Page["getByRole"]>) => Promise<unknown>) {
+async function addFeature(
+  page: Page,
+  code: string,
+  setValue: (dialog: ReturnType<Page["getByRole"]>) => Promise<unknown>,
+) {
   await page.getByRole("button", { name: "Add feature" }).click();
   const dialog = page.getByRole("dialog");
   const option = dialog.locator("#feature-entry option").filter({ hasText: new RegExp(`^${code} — `) });

@@ -2,7 +2,10 @@ import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
 
 test("staff register an API client, see its secret once, and revoke it", async ({ page, state }) => {
   await signIn(page, "admin", state.staff);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "API clients" }).click();
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "API clients" })
+    .click();
   await expect(page.getByRole("heading", { name: "API clients", level: 1 })).toBeVisible();
   // createTenant registered an admin and an integrator client.
   const rows = page.locator("table.table tbody tr");
@@ -34,7 +37,12 @@ test("staff register an API client, see its secret once, and revoke it", async (
 
   // The credentials work at the token endpoint, capped to the registered scopes.
   const token = await page.request.post("/auth/connect/token", {
-    form: { grant_type: "client_credentials", client_id: clientId, client_secret: secret, scope: "provision.tag.read provision.product.read provision.session.read" },
+    form: {
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: secret,
+      scope: "provision.tag.read provision.product.read provision.session.read",
+    },
   });
   expect(token.status()).toBe(200);
   expect((await token.json()).scope).toBe("provision.product.read provision.tag.read");

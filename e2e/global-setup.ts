@@ -1,6 +1,7 @@
+import { systemContext } from "../server/domain/context.ts";
 import { startTestServer, TEST_APP_SECRET } from "../tests/helpers/test-server.ts";
 import { createDb } from "../server/db/client.ts";
-import { createTenant } from "../server/domain/identity/create-tenant.ts";
+import { createTenant } from "../server/domain/cross-tenant.ts";
 import { createUser } from "../server/domain/identity/users.ts";
 import { E2E_PASSWORD, type E2eState } from "./support/state.ts";
 
@@ -15,12 +16,35 @@ export default async function globalSetup() {
   process.env.APP_SECRET = TEST_APP_SECRET;
   const db = createDb(server.databaseUrl, { max: 2 });
   try {
-    const vendor = await createTenant(db, { name: "E2E Vendor", adminEmail: "staff@e2e-vendor.example.com", adminPassword: E2E_PASSWORD });
-    const other = await createTenant(db, { name: "E2E Other Vendor", adminEmail: "staff@e2e-other.example.com", adminPassword: E2E_PASSWORD });
-    const consumer = await createUser(db, vendor.tenantId, { kind: "consumer", email: "casey@customer.example.com", name: "Casey Consumer", password: E2E_PASSWORD });
+    const vendor = await createTenant(db, {
+      name: "E2E Vendor",
+      adminEmail: "staff@e2e-vendor.example.com",
+      adminPassword: E2E_PASSWORD,
+    });
+    const other = await createTenant(db, {
+      name: "E2E Other Vendor",
+      adminEmail: "staff@e2e-other.example.com",
+      adminPassword: E2E_PASSWORD,
+    });
+    const consumer = await createUser(systemContext(db, vendor.tenantId, "e2e"), {
+      kind: "consumer",
+      email: "casey@customer.example.com",
+      name: "Casey Consumer",
+      password: E2E_PASSWORD,
+    });
     const shared = "pat@shared.example.com";
-    await createUser(db, vendor.tenantId, { kind: "consumer", email: shared, name: "Pat at E2E Vendor", password: E2E_PASSWORD });
-    await createUser(db, other.tenantId, { kind: "consumer", email: shared, name: "Pat at Other Vendor", password: E2E_PASSWORD });
+    await createUser(systemContext(db, vendor.tenantId, "e2e"), {
+      kind: "consumer",
+      email: shared,
+      name: "Pat at E2E Vendor",
+      password: E2E_PASSWORD,
+    });
+    await createUser(systemContext(db, other.tenantId, "e2e"), {
+      kind: "consumer",
+      email: shared,
+      name: "Pat at Other Vendor",
+      password: E2E_PASSWORD,
+    });
 
     const state: E2eState = {
       baseUrl: server.baseUrl,

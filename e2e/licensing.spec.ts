@@ -1,40 +1,45 @@
-import { createHash, randomUUID } from "node:crypto";
-import { defaultKeyIssuancePolicy } from "../server/domain/entitlements/key-issuance-policy.schemas.ts";
-import { issueActivationCodes } from "../server/domain/entitlements/issue-activation-codes.ts";
+import { randomUUID } from "node:crypto";
+import { createProduct } from "../server/domain/catalog/products/create-product.ts";
+import { ZProductCreateRequest } from "../server/domain/catalog/products/product.schemas.ts";
+import { createMonitoredAsset } from "../server/domain/catalog/monitored-assets/create-monitored-asset.ts";
+import { ZMonitoredAssetCreateRequest } from "../server/domain/catalog/monitored-assets/monitored-asset.schemas.ts";
+import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
 import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
-import { withTenantDb } from "./support/seed.ts";
+import { seedConsumerCustomer, seedEntitlement, withTenantContext } from "./support/seed.ts";
 import type { E2eState } from "./support/state.ts";
 
-/** An entitlement with one activated device and a credit balance (offers and activation arrive through other screens). */
-async function seedEntitlement(state: E2eState) {
-  return withTenantDb(state, async (db) => {
-    const entitlement = await db.entitlement.create({
-      data: {
-        tenantId: state.tenantId,
-        name: `E2E licence ${randomUUID().slice(0, 6)}`,
-        features: [],
-        activationPolicy: {},
-        claimBasedActivation: {},
-        keyIssuancePolicy: defaultKeyIssuancePolicy(),
-        productIds: [],
-      },
+/**
+ * An entitlement of a product with a credit balance (copied onto it when the entitlement is made),
+ * made by the domain functions; its device activates in the test, with a code issued on screen.
+ */
+async function seedLicence(state: E2eState) {
+  return withTenantContext(state, async (ctx) => {
+    const product = await createProduct(
+      ctx,
+      ZProductCreateRequest.parse({ name: "E2E product", productCode: `E2E-${randomUUID().slice(0, 8)}` }),
+    );
+    await createMonitoredAsset(
+      ctx,
+      product.id,
+      ZMonitoredAssetCreateRequest.parse({
+        metricName: "credits",
+        name: "Credits",
+        balanceUsage: { name: "Credits" },
+      }),
+    );
+    const entitlement = await seedEntitlement(ctx, {
+      name: `E2E licence ${randomUUID().slice(0, 6)}`,
+      productIds: [product.id],
     });
-    const device = await db.device.create({
-      data: { tenantId: state.tenantId, entitlementId: entitlement.id, fingerprintHash: createHash("sha256").update("e2e-laptop").digest("hex"), deviceName: "E2E laptop" },
-    });
-    await db.licenseSession.create({
-      data: { tenantId: state.tenantId, entitlementId: entitlement.id, deviceId: device.id, productIds: [], leaseExpiresAt: new Date(Date.now() + 3600_000), graceExpiresAt: new Date(Date.now() + 90_000_000), seatHeldUntil: new Date(Date.now() + 3600_000) },
-    });
-    const asset = await db.monitoredAsset.create({
-      data: { tenantId: state.tenantId, ownerKind: "Entitlement", ownerId: entitlement.id, entitlementId: entitlement.id, ownerStatus: "Published", metricName: "credits", name: "Credits" },
-    });
-    await db.balanceUsage.create({ data: { tenantId: state.tenantId, monitoredAssetId: asset.id, name: "Credits", usageQuota: [] } });
     return entitlement.id;
   });
 }
 
-test("issue an activation code, copy it, revoke another; reset and block devices; deposit credits", async ({ page, state }) => {
-  const entitlementId = await seedEntitlement(state);
+test("issue an activation code, copy it, revoke another; reset and block devices; deposit credits", async ({
+  page,
+  state,
+}) => {
+  const entitlementId = await seedLicence(state);
   await signIn(page, "admin", state.staff);
 
   await page.goto("/admin/activation-codes");
@@ -45,6 +50,15 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   const issued = page.getByTestId("issued-codes");
   await expect(issued).toContainText("Issued 2 codes");
   await expect(issued.locator("code").first()).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  // A shipped application activates a device with the first code (the runtime surface, plain HTTP).
+  const activation = await page.request.post("/api/v1/provision/activations/jwt", {
+    data: {
+      activationCode: await issued.locator("code").first().textContent(),
+      fingerprint: "e2e-laptop",
+      deviceName: "E2E laptop",
+    },
+  });
+  expect(activation.status(), await activation.text()).toBe(200);
   await page.getByLabel("Filter by entitlement id").fill(entitlementId);
   await expect(page.getByTestId("activation-code")).toHaveCount(2);
   await expect(page.getByRole("cell", { name: "0 / 3" }).first()).toBeVisible();
@@ -75,17 +89,13 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   await screenshot(page, "devices-and-balances");
 });
 
-test("the signed-in user sees the activation codes of their entitlements in the portal", async ({ page, state }) => {
-  const code = await withTenantDb(state, async (db) => {
-    const user = await db.user.findFirstOrThrow({ where: { email: state.consumer.email } });
-    const customer = await db.customerUser.create({ data: { tenantId: state.tenantId, userId: user.id, email: user.email, roles: [], organizationIds: [] } });
-    const entitlement = await db.entitlement.create({
-      data: {
-        tenantId: state.tenantId, name: "Casey's licence", features: [], activationPolicy: {}, claimBasedActivation: {},
-        keyIssuancePolicy: defaultKeyIssuancePolicy(), productIds: [], customerKind: "User", customerId: customer.id,
-      },
-    });
-    const ctx = { tenantId: state.tenantId, actor: { kind: "system" as const, id: "e2e" }, db };
+test("the signed-in user sees the activation codes of their entitlements in the portal", async ({
+  page,
+  state,
+}) => {
+  const code = await withTenantContext(state, async (ctx) => {
+    const customer = await seedConsumerCustomer(ctx, state.consumer.email);
+    const entitlement = await seedEntitlement(ctx, { name: "Casey's licence", customerId: customer.id });
     const issued = await issueActivationCodes(ctx, entitlement.id, { count: 1, deviceLimit: 2 });
     return issued.codes[0].code;
   });

@@ -42,13 +42,18 @@ test("a staff user is refused the portal", async ({ page, state }) => {
   await screenshot(page, "portal-staff-refused");
 });
 
-test("an email with accounts at several vendors signs in with the organisation id", async ({ page, state }) => {
+test("an email with accounts at several vendors signs in with the organisation id", async ({
+  page,
+  state,
+}) => {
   const { email, password, otherTenantSlug } = state.sharedConsumer;
   await page.goto("/portal/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("sign-in-error")).toHaveText("This email has accounts with several vendors; enter the vendor's organisation id.");
+  await expect(page.getByTestId("sign-in-error")).toHaveText(
+    "This email has accounts with several vendors; enter the vendor's organisation id.",
+  );
   await expect(page.getByLabel("Organisation id", { exact: true })).toBeFocused();
   await screenshot(page, "portal-choose-tenant");
   await page.getByLabel("Organisation id", { exact: true }).fill(otherTenantSlug);

@@ -1,62 +1,51 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { defaultKeyIssuancePolicy } from "../server/domain/entitlements/key-issuance-policy.schemas.ts";
-import { issueActivationCodes } from "../server/domain/entitlements/issue-activation-codes.ts";
+import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
 import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
-import { withTenantDb } from "./support/seed.ts";
+import { seedConsumerCustomer, seedEntitlement, withTenantContext } from "./support/seed.ts";
+import { licenseClient } from "./support/license-client.ts";
 import type { E2eState } from "./support/state.ts";
 
 /** A Published entitlement with an activation code; with `forConsumer`, assigned to the portal's consumer. */
 async function seedLicense(state: E2eState, options: { name: string; seats: number; forConsumer?: boolean }) {
-  return withTenantDb(state, async (db) => {
-    let customerId: string | undefined;
-    if (options.forConsumer) {
-      const user = await db.user.findFirstOrThrow({ where: { email: state.consumer.email } });
-      customerId = (await db.customerUser.create({ data: { tenantId: state.tenantId, userId: user.id, email: user.email, roles: [], organizationIds: [] } })).id;
-    }
-    const entitlement = await db.entitlement.create({
-      data: {
-        tenantId: state.tenantId, name: options.name, features: [], activationPolicy: {}, keyIssuancePolicy: defaultKeyIssuancePolicy(), productIds: [],
-        claimBasedActivation: { leaseTime: "PT1H", gracePeriod: "P1D", numberOfSeats: options.seats, isFloatingLicense: false },
-        ...(customerId ? { customerKind: "User", customerId } : {}),
+  return withTenantContext(state, async (ctx) => {
+    const customerId = options.forConsumer
+      ? (await seedConsumerCustomer(ctx, state.consumer.email)).id
+      : undefined;
+    const entitlement = await seedEntitlement(ctx, {
+      name: options.name,
+      claimBasedActivation: {
+        leaseTime: "PT1H",
+        gracePeriod: "P1D",
+        numberOfSeats: options.seats,
+        isFloatingLicense: false,
       },
+      customerId: customerId ?? null,
     });
-    const issued = await issueActivationCodes({ tenantId: state.tenantId, actor: { kind: "system", id: "e2e" }, db }, entitlement.id, { count: 1, deviceLimit: null });
+    const issued = await issueActivationCodes(ctx, entitlement.id, { count: 1, deviceLimit: null });
     return { entitlementId: entitlement.id, code: issued.codes[0].code, customerId };
   });
 }
 
-/**
- * The reference client (scripts/license-client.ts) run as its own process, the way a shipped
- * application uses the runtime surface. Answers its exit code and its JSON output.
- */
-function licenseClient(...args: string[]): Promise<{ code: number; json: Record<string, unknown> | undefined; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", path.resolve("scripts/license-client.ts"), ...args], { env: { ...process.env, NODE_OPTIONS: "" } }, (error, stdout, stderr) => {
-      let json: Record<string, unknown> | undefined;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, json, stderr });
-    });
-  });
-}
-
-/** What a shipped application does: activate over the runtime surface (plain HTTP). */
 async function activate(request: APIRequestContext, code: string, deviceName: string) {
-  const res = await request.post("/api/v1/provision/activations/jwt", { data: { activationCode: code, fingerprint: `e2e-${randomUUID()}`, deviceName } });
+  const res = await request.post("/api/v1/provision/activations/jwt", {
+    data: { activationCode: code, fingerprint: `e2e-${randomUUID()}`, deviceName },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as string;
 }
 
-test("the back office lists sessions and shows an entitlement's live seats over time", async ({ page, state }) => {
-  const { entitlementId, code } = await seedLicense(state, { name: `E2E seats ${randomUUID().slice(0, 6)}`, seats: 3 });
+test("the back office lists sessions and shows an entitlement's live seats over time", async ({
+  page,
+  state,
+}) => {
+  const { entitlementId, code } = await seedLicense(state, {
+    name: `E2E seats ${randomUUID().slice(0, 6)}`,
+    seats: 3,
+  });
   await activate(page.request, code, "E2E workstation");
   await activate(page.request, code, "E2E build agent");
 
@@ -64,7 +53,10 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   const nav = page.getByRole("navigation", { name: "Back office" });
   await nav.getByRole("link", { name: "Sessions", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Sessions", level: 1 })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Sessions", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Sessions", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(page.getByRole("cell", { name: /E2E workstation/ })).toBeVisible();
   await screenshot(page, "sessions");
 
@@ -84,7 +76,11 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await screenshot(page, "sessions-live-seats");
 
   // One customer user's sessions (the by-user read): only those on their licenses.
-  const casey = await seedLicense(state, { name: `Casey's e2e ${randomUUID().slice(0, 6)}`, seats: 1, forConsumer: true });
+  const casey = await seedLicense(state, {
+    name: `Casey's e2e ${randomUUID().slice(0, 6)}`,
+    seats: 1,
+    forConsumer: true,
+  });
   await activate(page.request, casey.code, "Casey tablet");
   await page.getByLabel("Filter by entitlement id").fill("");
   await page.getByLabel("Filter by customer user id").fill(casey.customerId!);
@@ -107,13 +103,28 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await expect(page.getByRole("cell", { name: /E2E workstation/ })).toBeVisible();
 });
 
-test("a portal user sees their license, its plans and their session, and releases the session", async ({ page, state }) => {
+test("a portal user sees their license, its plans and their session, and releases the session", async ({
+  page,
+  state,
+}) => {
   const name = `Casey's seats ${randomUUID().slice(0, 6)}`;
   const device = `Casey laptop ${randomUUID().slice(0, 6)}`;
   const { code } = await seedLicense(state, { name, seats: 2, forConsumer: true });
   // The laptop's session comes from the reference client, which verifies its token offline.
   const stateFile = path.join(await mkdtemp(path.join(tmpdir(), "e2e-client-")), "license.json");
-  const activated = await licenseClient("activate", "--url", state.baseUrl, "--code", code, "--fingerprint", `e2e-${randomUUID()}`, "--device-name", device, "--state-file", stateFile);
+  const activated = await licenseClient(
+    "activate",
+    "--url",
+    state.baseUrl,
+    "--code",
+    code,
+    "--fingerprint",
+    `e2e-${randomUUID()}`,
+    "--device-name",
+    device,
+    "--state-file",
+    stateFile,
+  );
   expect(activated.code, activated.stderr).toBe(0);
   const otherDevice = `Casey desktop ${randomUUID().slice(0, 6)}`;
   const otherToken = await activate(page.request, code, otherDevice);
@@ -141,8 +152,11 @@ test("a portal user sees their license, its plans and their session, and release
   expect(renewed.code, renewed.stderr).toBe(3);
 
   // The application released the other seat itself meanwhile: the portal shows the server's refusal.
-  const sessionId = JSON.parse(Buffer.from(otherToken.split(".")[1], "base64url").toString("utf8")).sub as string;
-  const released = await page.request.post(`/api/v1/provision/activations/${sessionId}/release`, { headers: { authorization: `Bearer ${otherToken}` } });
+  const sessionId = JSON.parse(Buffer.from(otherToken.split(".")[1], "base64url").toString("utf8"))
+    .sub as string;
+  const released = await page.request.post(`/api/v1/provision/activations/${sessionId}/release`, {
+    headers: { authorization: `Bearer ${otherToken}` },
+  });
   expect(released.status()).toBe(200);
   const stale = sessions.getByTestId("my-session").filter({ hasText: otherDevice });
   await stale.getByRole("button", { name: `Release ${otherDevice}` }).click();

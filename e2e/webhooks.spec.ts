@@ -1,12 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Logger, run, type Runner } from "graphile-worker";
+import { Logger, type Runner } from "graphile-worker";
 import { Webhook } from "standardwebhooks";
-import { taskList } from "../server/jobs/index.ts";
+import { runWorker } from "../server/jobs/run-worker.ts";
+import { logger } from "../server/log.ts";
 import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
 import type { E2eState } from "./support/state.ts";
 
-// The e2e server runs no worker: this spec runs one (the real task list) on the e2e database.
+// The e2e server runs no worker: this spec runs one (jobs and webhook dispatcher) on the e2e database.
 let runner: Runner | undefined;
 let receiver: Server | undefined;
 let receiverSecret = "";
@@ -15,7 +16,13 @@ const received: { headers: Record<string, string>; body: string }[] = [];
 async function startWorker(state: E2eState) {
   process.env.DATABASE_URL = state.databaseUrl;
   process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = "1";
-  runner = await run({ connectionString: state.databaseUrl, taskList, concurrency: 2, pollInterval: 200, noHandleSignals: true, logger: new Logger(() => () => {}) });
+  runner = await runWorker({
+    connectionString: state.databaseUrl,
+    concurrency: 2,
+    pollInterval: 200,
+    logger: new Logger(() => () => {}),
+    log: logger.child({}, { level: "silent" }),
+  });
 }
 
 /** A local receiver that answers the registration challenge with the secret the UI showed. */
@@ -27,9 +34,16 @@ async function startReceiver(): Promise<string> {
       const body = Buffer.concat(chunks).toString("utf8");
       const headers = req.headers as Record<string, string>;
       received.push({ headers, body });
-      if (headers["webhook-event-type"] !== "Webhooks.Registration.Challenge") return void res.writeHead(204).end();
-      const answer = JSON.stringify({ challenge: (JSON.parse(body) as { data: { challenge: string } }).data.challenge });
-      const signature = new Webhook(receiverSecret).sign(headers["webhook-id"], new Date(Number(headers["webhook-timestamp"]) * 1000), answer);
+      if (headers["webhook-event-type"] !== "Webhooks.Registration.Challenge")
+        return void res.writeHead(204).end();
+      const answer = JSON.stringify({
+        challenge: (JSON.parse(body) as { data: { challenge: string } }).data.challenge,
+      });
+      const signature = new Webhook(receiverSecret).sign(
+        headers["webhook-id"],
+        new Date(Number(headers["webhook-timestamp"]) * 1000),
+        answer,
+      );
       res.writeHead(200, { "content-type": "application/json", "webhook-signature": signature }).end(answer);
     });
   });
@@ -42,10 +56,16 @@ test.afterAll(async () => {
   await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
 });
 
-test("staff create a capture subscription, test-fire to it and see the event in the capture viewer", async ({ page, state }) => {
+test("staff create a capture subscription, test-fire to it and see the event in the capture viewer", async ({
+  page,
+  state,
+}) => {
   await startWorker(state);
   await signIn(page, "admin", state.staff);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Webhooks", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Webhooks", exact: true })
+    .click();
   await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
   await expect(page.getByText("No subscriptions yet.")).toBeVisible();
 
@@ -75,14 +95,21 @@ test("staff create a capture subscription, test-fire to it and see the event in 
   await expect(event).toContainText("Entitlement.SeatActivated");
   await expect(event).toContainText("test");
   await event.locator("summary").click();
-  await expect(event.locator("pre.json")).toContainText('"sessionId": "00000000-0000-4000-8000-000000000004"');
+  await expect(event.locator("pre.json")).toContainText(
+    '"sessionId": "00000000-0000-4000-8000-000000000004"',
+  );
   await screenshot(page, "webhooks-capture-viewer");
 
   await page.getByRole("link", { name: "Webhooks" }).first().click();
-  await expect(page.locator("table.table tbody tr").filter({ hasText: "Event inspector" })).toContainText("Active");
+  await expect(page.locator("table.table tbody tr").filter({ hasText: "Event inspector" })).toContainText(
+    "Active",
+  );
 });
 
-test("staff create an Http subscription, see its secret once, verify it and follow a test delivery's attempts", async ({ page, state }) => {
+test("staff create an Http subscription, see its secret once, verify it and follow a test delivery's attempts", async ({
+  page,
+  state,
+}) => {
   if (!runner) await startWorker(state);
   const url = await startReceiver();
   await signIn(page, "admin", state.staff);
@@ -114,7 +141,11 @@ test("staff create an Http subscription, see its secret once, verify it and foll
   await page.getByRole("dialog").getByRole("button", { name: "Send test event" }).click();
   await expect(page.getByRole("dialog").getByTestId("test-fire-sent")).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).first().click();
-  await expect.poll(() => received.filter((r) => r.headers["webhook-event-type"] === "User.Created").length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(() => received.filter((r) => r.headers["webhook-event-type"] === "User.Created").length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
   const delivery = received.find((r) => r.headers["webhook-event-type"] === "User.Created")!;
   expect(() => new Webhook(receiverSecret).verify(delivery.body, delivery.headers)).not.toThrow();
 
@@ -126,4 +157,25 @@ test("staff create an Http subscription, see its secret once, verify it and foll
   await row.getByRole("button", { name: "Attempts" }).click();
   await expect(page.getByRole("dialog").getByTestId("attempts")).toContainText("204");
   await screenshot(page, "webhooks-delivery-attempts");
+});
+
+test("staff set the callback scopes an integrator client's subscriptions may request", async ({
+  page,
+  state,
+}) => {
+  await signIn(page, "admin", state.staff);
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "API clients" })
+    .click();
+  const integrator = page.locator("table.table tbody tr").filter({ hasText: "integrator" }).first();
+  await integrator.getByRole("button", { name: /^Callback scopes/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("group", { name: "Allowed callback scopes" })).toBeVisible();
+  await dialog.getByLabel("provision.tag.read").check();
+  await dialog.getByLabel("provision.balance.read").check();
+  await screenshot(page, "clients-callback-allowance");
+  await dialog.getByRole("button", { name: "Save allowance" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(integrator.getByRole("button", { name: "Callback scopes (2)" })).toBeVisible();
 });

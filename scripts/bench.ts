@@ -6,21 +6,31 @@ import path from "node:path";
 import { repoRoot } from "./lib/runtime-env.ts";
 import { runRuntimeBench } from "./bench/runtime.ts";
 import { runWebhookFanOut } from "./bench/webhooks.ts";
+import { runPortabilityBench } from "./bench/portability.ts";
+import { runReportsBench } from "./bench/reports.ts";
+import { runMeteringBench } from "./bench/metering.ts";
 
 const scenarios: Record<string, () => Promise<object>> = {
   webhooks: () => runWebhookFanOut(),
   runtime: () => runRuntimeBench(),
+  portability: () => runPortabilityBench(),
+  reports: () => runReportsBench(),
+  metering: () => runMeteringBench(),
 };
 
 async function main() {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((name) => !scenarios[name]);
   if (unknown.length) {
-    process.stderr.write(`unknown scenario(s): ${unknown.join(", ")}; known: ${Object.keys(scenarios).join(", ")}\n`);
+    process.stderr.write(
+      `unknown scenario(s): ${unknown.join(", ")}; known: ${Object.keys(scenarios).join(", ")}\n`,
+    );
     process.exit(2);
   }
   const file = path.join(repoRoot, "bench/results.json");
-  const results = existsSync(file) ? (JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>) : {};
+  const results = existsSync(file)
+    ? (JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>)
+    : {};
   for (const name of asked.length ? asked : Object.keys(scenarios)) {
     const result = await scenarios[name]();
     results[name] = { ...result, measuredAt: new Date().toISOString() };

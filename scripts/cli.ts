@@ -5,17 +5,52 @@
  *   client create --tenant ID --scopes "a b" [--name N] [--kind admin|operational|integrator] [--json]
  *   client list --tenant ID [--json]
  *   client revoke --tenant ID --client-id CLIENT_ID
- *   user create --tenant ID --email E --password P [--kind staff|consumer] [--name N] [--json]
+ *   user create --tenant ID --email E --password P [--kind staff|consumer] [--role ROLE] [--name N] [--json]
+ *   user list --tenant ID [--json]                         (staff users and their roles)
+ *   user invite --tenant ID --email E --role ROLE [--name N] [--json]   (prints a one-time password)
+ *   user set-role --tenant ID --email E --role ROLE [--json]
+ *   user disable|enable --tenant ID --email E [--json]   (a disabled user's session ends at once)
+ *   Roles: owner, admin, catalog-editor, support, read-only (docs/security.md "Staff roles").
+ * Every change is written to the tenant's audit trail as the CLI (actor `system`, source `cli`).
  *   key rotate --tenant ID [--json]   (new license signing key; the old one stays in the JWKS a week)
+ *   rate-limit list --tenant ID [--json]
+ *   rate-limit set --tenant ID --name LIMIT --limit N --window SECONDS [--json]
+ *   rate-limit reset --tenant ID --name LIMIT   (the service-wide value applies again)
  */
+import { systemContext } from "../server/domain/context.ts";
 import { parseArgs } from "node:util";
 import { createDb } from "../server/db/client.ts";
-import { createTenant } from "../server/domain/identity/create-tenant.ts";
-import { createClient, ensureClientKind, listClients, revokeClient } from "../server/domain/identity/oauth-clients.ts";
+import { createTenant } from "../server/domain/cross-tenant.ts";
+import {
+  createClient,
+  ensureClientKind,
+  listClients,
+  revokeClient,
+} from "../server/domain/identity/oauth-clients.ts";
 import { createUser, userKinds, type UserKind } from "../server/domain/identity/users.ts";
-import { AppError } from "../server/http/errors.ts";
+import { AppError } from "../server/core/errors.ts";
 import { rotateTenantSigningKey } from "../server/domain/identity/rotate-tenant-signing-key.ts";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
+import { userInfo } from "node:os";
+import { runAudited } from "../server/db/audit-context.ts";
+import { now } from "../server/clock.ts";
+import {
+  isStaffRole,
+  staffRoles,
+  type StaffRole,
+} from "../server/domain/identity/staff-roles/staff-roles.ts";
+import {
+  changeStaffRole,
+  inviteStaffUser,
+  listStaffUsers,
+  setStaffUserDisabled,
+  staffUserIdByEmail,
+} from "../server/domain/identity/staff-roles/staff-users.ts";
+import {
+  listTenantRateLimits,
+  resetTenantRateLimit,
+  setTenantRateLimit,
+} from "../server/domain/rate-limits/rate-limit-overrides.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -30,14 +65,34 @@ const { positionals, values } = parseArgs({
     password: { type: "string" },
     "admin-email": { type: "string" },
     "admin-password": { type: "string" },
+    role: { type: "string" },
+    limit: { type: "string" },
+    window: { type: "string" },
     json: { type: "boolean", default: false },
   },
 });
 
 function required(name: keyof typeof values): string {
   const value = values[name];
-  if (typeof value !== "string" || !value) throw new AppError("license.validation_error", `--${name} is required.`);
+  if (typeof value !== "string" || !value)
+    throw new AppError("license.validation_error", `--${name} is required.`);
   return value;
+}
+
+function role(): StaffRole {
+  const value = required("role");
+  if (!isStaffRole(value))
+    throw new AppError("license.validation_error", `--role is one of ${staffRoles.join(", ")}.`);
+  return value;
+}
+
+/** Who the audit trail names for a CLI change: the operating-system account that ran it. */
+function cliOperator(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return "cli";
+  }
 }
 
 function print(human: string, json: unknown) {
@@ -50,9 +105,28 @@ async function main() {
   const db = createDb(runtime.env.DATABASE_URL!, { max: 2 });
   try {
     const [area, action] = positionals;
-    switch (`${area} ${action}`) {
+    const operation = `${area} ${action}`;
+    await runAudited(
+      { actorKind: "system", actorId: cliOperator(), source: "cli", operation, at: now().toISOString() },
+      () => run(db, operation),
+    );
+  } finally {
+    await db.$disconnect();
+    await runtime.stop();
+  }
+}
+
+async function run(db: ReturnType<typeof createDb>, operation: string) {
+  {
+    const cli = () => systemContext(db, required("tenant"), "cli");
+    switch (operation) {
       case "tenant create": {
-        const t = await createTenant(db, { name: required("name"), slug: values.slug, adminEmail: values["admin-email"], adminPassword: values["admin-password"] });
+        const t = await createTenant(db, {
+          name: required("name"),
+          slug: values.slug,
+          adminEmail: values["admin-email"],
+          adminPassword: values["admin-password"],
+        });
         const out = {
           tenantId: t.tenantId,
           clientId: t.clientId,
@@ -74,35 +148,130 @@ async function main() {
         );
         break;
       }
+      case "rate-limit list": {
+        const limits = await listTenantRateLimits(systemContext(db, required("tenant"), "cli"));
+        print(
+          limits
+            .map(
+              (l) =>
+                `${l.name}  ${l.limit} per ${l.windowSeconds} s${l.overridden ? "  (tenant's own)" : ""}`,
+            )
+            .join("\n"),
+          limits,
+        );
+        break;
+      }
+      case "rate-limit set": {
+        const set = await setTenantRateLimit(systemContext(db, required("tenant"), "cli"), {
+          name: required("name"),
+          limit: Number(required("limit")),
+          windowSeconds: Number(required("window")),
+        });
+        print(`${set.name}  ${set.limit} per ${set.windowSeconds} s`, set);
+        break;
+      }
+      case "rate-limit reset": {
+        await resetTenantRateLimit(systemContext(db, required("tenant"), "cli"), required("name"));
+        print(`${values.name}: the service-wide value applies`, { name: values.name });
+        break;
+      }
       case "tenant list": {
-        const tenants = await db.tenant.findMany({ orderBy: { createdAt: "asc" }, select: { id: true, name: true, slug: true, createdAt: true } });
+        const tenants = await db.tenant.findMany({
+          orderBy: { createdAt: "asc" },
+          select: { id: true, name: true, slug: true, createdAt: true },
+        });
         print(tenants.map((t) => `${t.id}  ${t.slug}  ${t.name}`).join("\n") || "No tenants.", tenants);
         break;
       }
       case "client create": {
-        const { client, clientSecret } = await createClient(db, required("tenant"), {
+        const { client, clientSecret } = await createClient(systemContext(db, required("tenant"), "cli"), {
           name: values.name ?? "API client",
           kind: ensureClientKind(values.kind ?? "admin"),
           scopes: required("scopes").split(/\s+/).filter(Boolean),
         });
-        print(`Client ${client.clientId}\nSecret ${clientSecret} (shown once)\nScopes ${client.scopes.join(" ")}`, { ...client, clientSecret });
+        print(
+          `Client ${client.clientId}\nSecret ${clientSecret} (shown once)\nScopes ${client.scopes.join(" ")}`,
+          { ...client, clientSecret },
+        );
         break;
       }
       case "client list": {
-        const clients = await listClients(db, required("tenant"));
-        print(clients.map((c) => `${c.clientId}  ${c.kind}  ${c.revokedAt ? "revoked" : "active"}  ${c.name}  ${c.scopes.join(" ")}`).join("\n") || "No clients.", clients);
+        const clients = await listClients(systemContext(db, required("tenant"), "cli"));
+        print(
+          clients
+            .map(
+              (c) =>
+                `${c.clientId}  ${c.kind}  ${c.revokedAt ? "revoked" : "active"}  ${c.name}  ${c.scopes.join(" ")}`,
+            )
+            .join("\n") || "No clients.",
+          clients,
+        );
         break;
       }
       case "client revoke": {
-        const client = await revokeClient(db, required("tenant"), required("client-id"));
+        const client = await revokeClient(
+          systemContext(db, required("tenant"), "cli"),
+          required("client-id"),
+        );
         print(`Client ${client.clientId} revoked at ${client.revokedAt}`, client);
         break;
       }
       case "user create": {
         const kind = (values.kind ?? "staff") as UserKind;
-        if (!userKinds.includes(kind)) throw new AppError("license.validation_error", `--kind is one of ${userKinds.join(", ")}.`);
-        const user = await createUser(db, required("tenant"), { email: required("email"), password: required("password"), kind, name: values.name });
-        print(`User ${user.id} (${user.kind}) ${user.email}`, user);
+        if (!userKinds.includes(kind))
+          throw new AppError("license.validation_error", `--kind is one of ${userKinds.join(", ")}.`);
+        const user = await createUser(cli(), {
+          email: required("email"),
+          password: required("password"),
+          kind,
+          name: values.name,
+          staffRole: values.role === undefined ? undefined : role(),
+        });
+        print(
+          `User ${user.id} (${user.kind}${user.staffRole ? `, ${user.staffRole}` : ""}) ${user.email}`,
+          user,
+        );
+        break;
+      }
+      case "user list": {
+        const page = await listStaffUsers(cli(), { pageNumber: 1, pageSize: 100 });
+        print(
+          page.items
+            .map(
+              (u) => `${u.email}  ${u.staffRole ?? "-"}  ${u.disabledAt ? "disabled" : "active"}  ${u.name}`,
+            )
+            .join("\n") || "No staff users.",
+          page.items,
+        );
+        break;
+      }
+      case "user invite": {
+        const { user, password } = await inviteStaffUser(cli(), {
+          email: required("email"),
+          name: values.name,
+          staffRole: role(),
+        });
+        print(`User ${user.email} (${user.staffRole}) invited; one-time password ${password} (shown once)`, {
+          ...user,
+          password,
+        });
+        break;
+      }
+      case "user set-role": {
+        const ctx = cli();
+        const user = await changeStaffRole(ctx, await staffUserIdByEmail(ctx, required("email")), role());
+        print(`User ${user.email} is now ${user.staffRole}`, user);
+        break;
+      }
+      case "user disable":
+      case "user enable": {
+        const ctx = cli();
+        const user = await setStaffUserDisabled(
+          ctx,
+          await staffUserIdByEmail(ctx, required("email")),
+          operation === "user disable",
+        );
+        print(`User ${user.email} ${user.disabledAt ? "disabled" : "enabled"}`, user);
         break;
       }
       case "key rotate": {
@@ -111,15 +280,17 @@ async function main() {
         break;
       }
       default:
-        throw new AppError("license.validation_error", `Unknown command "${positionals.join(" ")}". See the comment at the top of scripts/cli.ts or the README.`);
+        throw new AppError(
+          "license.validation_error",
+          `Unknown command "${positionals.join(" ")}". See the comment at the top of scripts/cli.ts or the README.`,
+        );
     }
-  } finally {
-    await db.$disconnect();
-    await runtime.stop();
   }
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof AppError ? `${error.codeName}: ${error.message}` : (error as Error).stack}\n`);
+  process.stderr.write(
+    `${error instanceof AppError ? `${error.codeName}: ${error.message}` : (error as Error).stack}\n`,
+  );
   process.exit(1);
 });

@@ -2,7 +2,7 @@
 // setup as npm start (embedded PostgreSQL when DATABASE_URL is unset, migrations applied).
 import { hostname } from "node:os";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
-import { bindHost, nextBin, webNodeArgs, superviseChildren, workerArgs } from "./lib/supervise.ts";
+import { bindHost, nextBin, superviseChildren, workerArgs } from "./lib/supervise.ts";
 
 const log = (line: string) => process.stderr.write(`[dev] ${line}\n`);
 
@@ -12,14 +12,21 @@ async function main() {
   const port = Number(env.PORT);
   const supervisor = superviseChildren(
     [
-      { name: "web", command: process.execPath, args: [...webNodeArgs, nextBin, "dev", "-p", String(port), "-H", bindHost(env, hostname())], env },
+      {
+        name: "web",
+        command: process.execPath,
+        args: [nextBin, "dev", "-p", String(port), "-H", bindHost(env, hostname())],
+        env,
+      },
       { name: "worker", command: process.execPath, args: workerArgs(true), env },
     ],
     stop,
     log,
   );
   if (await supervisor.waitForPort(port)) {
-    log(`ready on ${env.NEXTAUTH_URL}; sign in after npm run cli -- tenant create --name Acme --json (or npm run seed)`);
+    log(
+      `ready on ${env.NEXTAUTH_URL}; sign in after npm run cli -- tenant create --name Acme --json (or npm run seed)`,
+    );
   }
 }
 

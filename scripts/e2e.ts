@@ -33,14 +33,20 @@ if (!executable && userInfo().uid === 0) {
   executable = findChromium();
 }
 if (!executable) {
-  process.stderr.write("[e2e] No Chromium found: run `sudo apt-get install -y chromium` (or `npx playwright install chromium` where downloads work), then retry.\n");
+  process.stderr.write(
+    "[e2e] No Chromium found: run `sudo apt-get install -y chromium` (or `npx playwright install chromium` where downloads work), then retry.\n",
+  );
   process.exit(1);
 }
 
-const child = spawn(process.execPath, [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, CHROMIUM_PATH: executable },
-});
+const child = spawn(
+  process.execPath,
+  [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CHROMIUM_PATH: executable },
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,12 +2,13 @@
  * `npm run seed`: a demo tenant to click through. Safe to run again: the tenant, users and tags
  * are reused, and each run registers a fresh API client (secrets are only ever shown once).
  */
-import { createDb } from "../server/db/client.ts";
+import { systemContext } from "../server/domain/context.ts";
+import { createDb, type Db } from "../server/db/client.ts";
 import { tenantDb } from "../server/db/tenant-db.ts";
-import { createTenant } from "../server/domain/identity/create-tenant.ts";
+import { createTenant } from "../server/domain/cross-tenant.ts";
 import { createClient } from "../server/domain/identity/oauth-clients.ts";
 import { createUser, emailKey } from "../server/domain/identity/users.ts";
-import { createTag } from "../server/domain/catalog/create-tag.ts";
+import { createTag } from "../server/domain/catalog/tags/create-tag.ts";
 import type { DomainContext } from "../server/domain/context.ts";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
 import { seedCatalogPricing } from "./seed/catalog-pricing.ts";
@@ -33,22 +34,63 @@ const demoTags = [
   { scope: "Offer", name: "Partner channel", color: "#db2777" },
 ] as const;
 
+/**
+ * The seed writes well-known passwords and an all-scopes API client: run against a database that
+ * already serves other vendors (production, say), it would open a door into it. So it refuses a
+ * database holding any tenant but the demo one unless forced (`npm run seed -- --force`).
+ */
+async function refuseForeignTenants(db: Db): Promise<boolean> {
+  const forced = process.argv.includes("--force") || process.env.SEED_FORCE === "1";
+  const others = await db.tenant.count({ where: { slug: { not: DEMO.slug } } });
+  if (others === 0 || forced) return false;
+  process.stderr.write(
+    `Refusing to seed: this database already has ${others} tenant(s) besides the demo tenant, so it is not a ` +
+      "demo database. The seed adds well-known sign-ins and an all-scopes API client. Run `npm run seed -- --force` " +
+      "to seed it anyway.\n",
+  );
+  return true;
+}
+
 async function main() {
   const runtime = await resolveRuntimeEnv();
   process.env.APP_SECRET = runtime.env.APP_SECRET;
   const db = createDb(runtime.env.DATABASE_URL!, { max: 2 });
   try {
+    if (await refuseForeignTenants(db)) {
+      process.exitCode = 2;
+      return;
+    }
     let tenant = await db.tenant.findUnique({ where: { slug: DEMO.slug } });
     if (!tenant) {
-      const created = await createTenant(db, { name: DEMO.name, slug: DEMO.slug, adminEmail: DEMO.adminEmail, adminPassword: DEMO.adminPassword });
+      const created = await createTenant(db, {
+        name: DEMO.name,
+        slug: DEMO.slug,
+        adminEmail: DEMO.adminEmail,
+        adminPassword: DEMO.adminPassword,
+      });
       tenant = await db.tenant.findUniqueOrThrow({ where: { id: created.tenantId } });
     }
-    if (!(await db.user.findUnique({ where: { tenantId_emailKey: { tenantId: tenant.id, emailKey: emailKey(DEMO.consumerEmail) } } }))) {
-      await createUser(db, tenant.id, { email: DEMO.consumerEmail, password: DEMO.consumerPassword, kind: "consumer", name: "Casey Customer" });
+    if (
+      !(await db.user.findUnique({
+        where: { tenantId_emailKey: { tenantId: tenant.id, emailKey: emailKey(DEMO.consumerEmail) } },
+      }))
+    ) {
+      await createUser(systemContext(db, tenant.id, "seed"), {
+        email: DEMO.consumerEmail,
+        password: DEMO.consumerPassword,
+        kind: "consumer",
+        name: "Casey Customer",
+      });
     }
-    const ctx: DomainContext = { tenantId: tenant.id, db: tenantDb(db, tenant.id), actor: { kind: "system", id: "seed" } };
+    const ctx: DomainContext = {
+      tenantId: tenant.id,
+      db: tenantDb(db, tenant.id),
+      actor: { kind: "system", id: "seed" },
+    };
     for (const tag of demoTags) {
-      const exists = await ctx.db.tag.findFirst({ where: { scope: tag.scope, activeNameKey: tag.name.toLowerCase() } });
+      const exists = await ctx.db.tag.findFirst({
+        where: { scope: tag.scope, activeNameKey: tag.name.toLowerCase() },
+      });
       if (!exists) await createTag(ctx, tag);
     }
     await seedCatalogProducts(ctx);
@@ -64,7 +106,11 @@ async function main() {
     // After the offer and entitlement seeds: a code on the first Published entitlement.
     const activation = await seedActivationCode(ctx);
     const demoSessions = activation ? await seedDemoSessions(db, activation.code) : [];
-    const { client, clientSecret } = await createClient(db, tenant.id, { name: `Seed ${new Date().toISOString()}`, kind: "admin", scopes: ["provision.*"] });
+    const { client, clientSecret } = await createClient(systemContext(db, tenant.id, "seed"), {
+      name: `Seed ${new Date().toISOString()}`,
+      kind: "admin",
+      scopes: ["provision.*"],
+    });
     const url = runtime.env.NEXTAUTH_URL ?? "http://localhost:3000";
     process.stdout.write(
       [
@@ -80,8 +126,12 @@ async function main() {
           ? `Activation code  ${activation.code}  (entitlement ${activation.entitlementId}; ${url}/admin/devices?entitlementId=${activation.entitlementId})`
           : "Activation code  skipped: no Published entitlement yet",
         `Sessions     ${url}/admin/sessions  (${demoSessions.length} demo device(s) activated with that code)`,
-        entitlements ? `Entitlement  ${url}/admin/entitlements/${entitlements.entitlementId}  (from a Published offer, with an add-on grant)` : "Entitlements skipped: no published demo plan set",
-        pricing ? `Pricing      ${url}/admin/suites/${pricing.suiteId}  (suite, published plan set, add-on, running rating campaign)` : "Pricing      skipped: the demo catalog has fewer than two products",
+        entitlements
+          ? `Entitlement  ${url}/admin/entitlements/${entitlements.entitlementId}  (from a Published offer, with an add-on grant)`
+          : "Entitlements skipped: no published demo plan set",
+        pricing
+          ? `Pricing      ${url}/admin/suites/${pricing.suiteId}  (suite, published plan set, add-on, running rating campaign)`
+          : "Pricing      skipped: the demo catalog has fewer than two products",
         "",
       ].join("\n"),
     );

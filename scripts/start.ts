@@ -4,7 +4,15 @@ import { existsSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { repoRoot, resolveRuntimeEnv } from "./lib/runtime-env.ts";
-import { bindHost, nextBin, webNodeArgs, runToCompletion, superviseChildren, workerArgs, type ChildSpec } from "./lib/supervise.ts";
+import {
+  bindHost,
+  nextBin,
+  webArgs,
+  runToCompletion,
+  superviseChildren,
+  workerArgs,
+  type ChildSpec,
+} from "./lib/supervise.ts";
 
 const log = (line: string) => process.stderr.write(`[start] ${line}\n`);
 
@@ -37,7 +45,12 @@ async function main() {
 
   const children: ChildSpec[] = [];
   if (withWeb) {
-    children.push({ name: "web", command: process.execPath, args: [...webNodeArgs, nextBin, "start", "-p", String(port), "-H", bindHost(env, hostname())], env });
+    children.push({
+      name: "web",
+      command: process.execPath,
+      args: webArgs(port, bindHost(env, hostname())),
+      env,
+    });
   }
   if (withWorker) children.push({ name: "worker", command: process.execPath, args: workerArgs(), env });
   const supervisor = superviseChildren(children, stop, log);

@@ -2,7 +2,8 @@
 
 export function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (npm start sets it when it starts the embedded PostgreSQL).");
+  if (!url)
+    throw new Error("DATABASE_URL is not set (npm start sets it when it starts the embedded PostgreSQL).");
   return url;
 }
 
@@ -18,7 +19,19 @@ export function appSecret(): string {
 
 /** Public base URL of the service; used as the token issuer. */
 export function publicUrl(): string {
-  return (process.env.PUBLIC_URL ?? process.env.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+  return (
+    process.env.PUBLIC_URL ??
+    process.env.NEXTAUTH_URL ??
+    `http://localhost:${process.env.PORT ?? 3000}`
+  ).replace(/\/$/, "");
+}
+
+/**
+ * Whether browsers reach the service over https: either public URL says so. Session cookies are
+ * then Secure, and pages ask browsers to upgrade any http subresource.
+ */
+export function servedOverHttps(): boolean {
+  return [process.env.PUBLIC_URL, process.env.NEXTAUTH_URL].some((url) => /^https:\/\//i.test(url ?? ""));
 }
 
 export const accessTokenLifetimeSeconds = () => Number(process.env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
@@ -31,3 +44,30 @@ export function trustedProxyHops(): number {
   const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
   return Number.isInteger(hops) && hops >= 0 ? hops : 0;
 }
+
+/** A whole number of days from the environment, or the default when unset or not a positive integer. */
+function envDays(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * Retention periods (docs/security.md "Retention"), swept by the worker's `retention_sweep`.
+ * Idempotency records keep SPEC.md's 24 hours (purge_expired_idempotency) and captured deliveries
+ * its 7 days (webhook_capture_retention).
+ */
+export function retentionDays() {
+  return {
+    /** Webhook envelopes with their deliveries and attempts, once nothing is left to send. */
+    webhooks: envDays("WEBHOOK_RETENTION_DAYS", 30),
+    /** Ended license sessions (released, reset, blocked, expired), counted from their end. */
+    endedSessions: envDays("SESSION_RETENTION_DAYS", 400),
+    /** Audit rows. */
+    audit: envDays("AUDIT_RETENTION_DAYS", 365),
+  };
+}
+/**
+ * Service-wide rate limits replacing the defaults (server/domain/rate-limits/rate-limit-policies.ts):
+ * `name=limit/windowSeconds` entries separated by commas. Tenants can override them one by one.
+ */
+export const rateLimitSetting = (): string | undefined => process.env.RATE_LIMITS;

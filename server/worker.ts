@@ -1,12 +1,16 @@
 // The worker process (npm run worker, or spawned by npm start): runs graphile-worker jobs and the
-// crontab, and reports a heartbeat that /api/ready checks (DESIGN.md sections 10 and 12).
+// crontab, the webhook dispatcher (DESIGN.md section 7), and reports a heartbeat that /api/ready
+// checks (DESIGN.md sections 10 and 12).
 import { hostname } from "node:os";
-import { Logger as WorkerLogger, run, type Runner } from "graphile-worker";
+import type { Runner } from "graphile-worker";
 import pg from "pg";
 import { now } from "./clock.ts";
 import { databaseUrl } from "./config.ts";
 import { db } from "./db/client.ts";
+import { pgPool } from "./db/pool.ts";
 import { taskList } from "./jobs/index.ts";
+import { runWorker } from "./jobs/run-worker.ts";
+import { graphileLogger, isConnectionLoss } from "./jobs/worker-logger.ts";
 import { logger } from "./log.ts";
 
 const crontab = [
@@ -14,6 +18,11 @@ const crontab = [
   "* * * * * webhook_sweep",
   "* * * * * license_lease_sweep",
   "*/10 * * * * webhook_capture_retention",
+  "*/15 * * * * anonymous_try_purge",
+  "* * * * * metering_auto_balance",
+  "*/15 * * * * metering_consume_key_sweep",
+  "*/10 * * * * retention_sweep",
+  "*/5 * * * * rate_limit_sweep",
 ].join("\n");
 
 const heartbeatIntervalMs = 10_000;
@@ -27,22 +36,7 @@ const log = logger.child({ component: "worker", workerId });
 
 let stopping = false;
 
-/** Connections a stopping database drops (a terminal's Ctrl-C reaches PostgreSQL too). */
-function isConnectionLoss(error: unknown): boolean {
-  const code = (error as { code?: string } | undefined)?.code;
-  return code === "57P01" || code === "57P03" || code === "ECONNREFUSED" || code === "ECONNRESET";
-}
-
-const workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
-  // pino's serializer keeps an error readable; graphile-worker's `error` can drag a whole pg client along.
-  const { error, ...rest } = (meta ?? {}) as { error?: unknown };
-  const fields = error === undefined ? { ...scope, ...rest } : { ...scope, ...rest, err: error };
-  if (stopping && isConnectionLoss(error)) log.debug(fields, message);
-  else if (level === "error") log.error(fields, message);
-  else if (level === "warning") log.warn(fields, message);
-  else if (level === "info") log.info(fields, message);
-  else log.debug(fields, message);
-});
+const workerLogger = graphileLogger(log, () => stopping);
 
 async function beat(startedAt: Date): Promise<void> {
   const at = now();
@@ -55,10 +49,13 @@ async function beat(startedAt: Date): Promise<void> {
 
 async function main() {
   const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 5);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`WORKER_CONCURRENCY must be a positive integer, got ${process.env.WORKER_CONCURRENCY}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`WORKER_CONCURRENCY must be a positive integer, got ${process.env.WORKER_CONCURRENCY}`);
 
   const startedAt = now();
-  await db().workerHeartbeat.deleteMany({ where: { lastSeenAt: { lt: new Date(startedAt.getTime() - staleHeartbeatMs) } } });
+  await db().workerHeartbeat.deleteMany({
+    where: { lastSeenAt: { lt: new Date(startedAt.getTime() - staleHeartbeatMs) } },
+  });
   await beat(startedAt);
   const heartbeat = setInterval(() => {
     beat(startedAt).catch((error: unknown) => log.warn({ err: error }, "heartbeat failed"));
@@ -83,11 +80,22 @@ async function main() {
       log.error({ err: error }, "worker stopped with an error");
       code = 1;
     }
-    await db().workerHeartbeat.deleteMany({ where: { workerId } }).catch(() => undefined);
-    await Promise.all([db().$disconnect().catch(() => undefined), pool?.end().catch(() => undefined)]);
+    await db()
+      .workerHeartbeat.deleteMany({ where: { workerId } })
+      .catch(() => undefined);
+    await Promise.all([
+      db()
+        .$disconnect()
+        .catch(() => undefined),
+      pool?.end().catch(() => undefined),
+      pgPool()
+        .end()
+        .catch(() => undefined),
+    ]);
     process.exit(code);
   };
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(signal));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+    process.on(signal, () => void shutdown(signal));
 
   // Our own pool, so its error handler outlives the runner: graphile-worker removes its handler on
   // stop, and an idle connection dropped by a stopping database would then crash the process.
@@ -97,13 +105,13 @@ async function main() {
   };
   pool.on("error", onConnectionError);
   pool.on("connect", (client) => client.on("error", onConnectionError));
-  runner = await run({
+  runner = await runWorker({
+    connectionString: databaseUrl(),
     pgPool: pool,
-    taskList,
     crontab,
     concurrency,
-    noHandleSignals: true,
     logger: workerLogger,
+    log,
   });
   log.info({ concurrency, tasks: Object.keys(taskList) }, "worker started");
 

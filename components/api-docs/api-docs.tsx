@@ -1,7 +1,15 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { authOf, groupOperations, typeOf, type JsonSchema, type OpenApiDocument, type OperationEntry, type ProblemCode } from "./types";
+import {
+  authOf,
+  groupOperations,
+  typeOf,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OperationEntry,
+  type ProblemCode,
+} from "./types";
 
 /** A readable rendering of the OpenAPI document: operations by tag, with scopes, schemas and problems. */
 export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
@@ -12,7 +20,11 @@ export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
     .map((g) => ({
       ...g,
       operations: g.operations.filter(
-        (o) => !needle || [o.method, o.path, o.op.summary ?? "", authOf(o.op), g.group].some((s) => s.toLowerCase().includes(needle)),
+        (o) =>
+          !needle ||
+          [o.method, o.path, o.op.summary ?? "", authOf(o.op), g.group].some((s) =>
+            s.toLowerCase().includes(needle),
+          ),
       ),
     }))
     .filter((g) => g.operations.length);
@@ -21,7 +33,13 @@ export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
   return (
     <div className="api-docs">
       <div className="toolbar">
-        <input type="search" aria-label="Filter operations" placeholder="Filter by path, summary or scope…" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Filter operations"
+          placeholder="Filter by path, summary or scope…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <span className="muted small">
           {count} operations · OpenAPI {doc.openapi} · <a href="/api/v1/openapi.json">openapi.json</a>
         </span>
@@ -37,7 +55,9 @@ export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
       {visible.map((g) => (
         <section key={g.group} id={`group-${slug(g.group)}`} className="api-group">
           <h2>{g.group}</h2>
-          {g.operations.map((o) => <OperationView key={o.id} entry={o} doc={doc} />)}
+          {g.operations.map((o) => (
+            <OperationView key={o.id} entry={o} doc={doc} />
+          ))}
         </section>
       ))}
       {doc["x-problem-catalog"]?.length ? <ProblemCatalog codes={doc["x-problem-catalog"]} /> : null}
@@ -48,7 +68,19 @@ export function ApiDocs({ doc }: { doc: OpenApiDocument }) {
 /** Text with `backtick` spans shown as code, as OpenAPI summaries write them. */
 function Prose({ text }: { text?: string }) {
   if (!text) return null;
-  return <>{text.split(/(`[^`]+`)/).map((part, i) => (part.startsWith("`") && part.endsWith("`") && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : part))}</>;
+  return (
+    <>
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, i) =>
+          part.startsWith("`") && part.endsWith("`") && part.length > 1 ? (
+            <code key={i}>{part.slice(1, -1)}</code>
+          ) : (
+            part
+          ),
+        )}
+    </>
+  );
 }
 
 function slug(text: string) {
@@ -58,17 +90,25 @@ function slug(text: string) {
 function OperationView({ entry, doc }: { entry: OperationEntry; doc: OpenApiDocument }) {
   const { method, path, op } = entry;
   const responses = Object.entries(op.responses ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  const problems = responses.flatMap(([status, r]) => (r["x-problem-codes"] ?? []).map((p) => ({ ...p, status: Number(status) })));
+  const problems = responses.flatMap(([status, r]) =>
+    (r["x-problem-codes"] ?? []).map((p) => ({ ...p, status: Number(status) })),
+  );
   const parameters = op.parameters ?? [];
   return (
     <details className="api-op" id={entry.id} data-method={method} data-path={path}>
       <summary>
         <span className={`method method-${method}`}>{method.toUpperCase()}</span>
         <code className="api-path">{path}</code>
-        <span className="api-summary"><Prose text={op.summary} /></span>
+        <span className="api-summary">
+          <Prose text={op.summary} />
+        </span>
       </summary>
       <div className="api-op-body">
-        {op.description ? <p><Prose text={op.description} /></p> : null}
+        {op.description ? (
+          <p>
+            <Prose text={op.description} />
+          </p>
+        ) : null}
         <p className="api-meta">
           <span className="muted">Required scope</span> <code>{authOf(op)}</code>
         </p>
@@ -78,12 +118,20 @@ function OperationView({ entry, doc }: { entry: OperationEntry; doc: OpenApiDocu
             <h4>Parameters</h4>
             <table className="table table-compact">
               <thead>
-                <tr><th>Name</th><th>In</th><th>Type</th><th>Required</th><th>Description</th></tr>
+                <tr>
+                  <th>Name</th>
+                  <th>In</th>
+                  <th>Type</th>
+                  <th>Required</th>
+                  <th>Description</th>
+                </tr>
               </thead>
               <tbody>
                 {parameters.map((p) => (
                   <tr key={`${p.in}-${p.name}`}>
-                    <td><code>{p.name}</code></td>
+                    <td>
+                      <code>{p.name}</code>
+                    </td>
                     <td>{p.in}</td>
                     <td className="mono small">{typeOf(p.schema)}</td>
                     <td>{p.required ? "yes" : "no"}</td>
@@ -110,7 +158,9 @@ function OperationView({ entry, doc }: { entry: OperationEntry; doc: OpenApiDocu
             <li key={status}>
               <span className={`status status-${status[0]}xx`}>{status}</span> {r.description}
               {r.content && !r["x-problem-codes"]
-                ? Object.entries(r.content).map(([type, media]) => <SchemaBlock key={type} label={type} schema={media.schema} doc={doc} />)
+                ? Object.entries(r.content).map(([type, media]) => (
+                    <SchemaBlock key={type} label={type} schema={media.schema} doc={doc} />
+                  ))
                 : null}
             </li>
           ))}
@@ -121,20 +171,29 @@ function OperationView({ entry, doc }: { entry: OperationEntry; doc: OpenApiDocu
             <h4>Problem codes</h4>
             <table className="table table-compact">
               <thead>
-                <tr><th>Status</th><th>codeName</th><th>code</th><th>Meaning</th></tr>
+                <tr>
+                  <th>Status</th>
+                  <th>codeName</th>
+                  <th>code</th>
+                  <th>Meaning</th>
+                </tr>
               </thead>
               <tbody>
                 {problems.map((p) => (
                   <tr key={p.codeName}>
                     <td>{p.status}</td>
-                    <td><code>{p.codeName}</code></td>
+                    <td>
+                      <code>{p.codeName}</code>
+                    </td>
                     <td>{p.code}</td>
                     <td>{p.title}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <p className="muted small">Problems are answered as <code>application/problem+json</code>.</p>
+            <p className="muted small">
+              Problems are answered as <code>application/problem+json</code>.
+            </p>
           </>
         ) : null}
       </div>
@@ -151,7 +210,8 @@ function SchemaBlock({ label, schema, doc }: { label: string; schema?: JsonSchem
   return (
     <details className="schema-block">
       <summary>
-        <span className="muted">{label}</span> {name ? <code>{name}</code> : <span className="muted small">schema</span>}
+        <span className="muted">{label}</span>{" "}
+        {name ? <code>{name}</code> : <span className="muted small">schema</span>}
       </summary>
       <pre className="json">{JSON.stringify(resolved, null, 2)}</pre>
     </details>
@@ -165,12 +225,19 @@ function ProblemCatalog({ codes }: { codes: ProblemCode[] }) {
       <p className="muted">Every error the API can answer, with its stable code.</p>
       <table className="table table-compact">
         <thead>
-          <tr><th>codeName</th><th>code</th><th>HTTP status</th><th>Title</th></tr>
+          <tr>
+            <th>codeName</th>
+            <th>code</th>
+            <th>HTTP status</th>
+            <th>Title</th>
+          </tr>
         </thead>
         <tbody>
           {codes.map((c) => (
             <tr key={c.codeName}>
-              <td><code>{c.codeName}</code></td>
+              <td>
+                <code>{c.codeName}</code>
+              </td>
               <td>{c.code}</td>
               <td>{c.status}</td>
               <td>{c.title}</td>

@@ -3,11 +3,21 @@ export type JsonSchema = Record<string, unknown>;
 
 export type ProblemCode = { codeName: string; code: number; type?: string; title: string; status?: number };
 
-export type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema };
+export type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+};
 
 export type MediaContent = Record<string, { schema?: JsonSchema }>;
 
-export type ResponseObject = { description?: string; content?: MediaContent; "x-problem-codes"?: ProblemCode[] };
+export type ResponseObject = {
+  description?: string;
+  content?: MediaContent;
+  "x-problem-codes"?: ProblemCode[];
+};
 
 export type Operation = {
   summary?: string;
@@ -55,7 +65,11 @@ export function authOf(op: Operation): string {
   if (op["x-required-scope"]) return op["x-required-scope"];
   const schemes = (op.security ?? []).flatMap((s) => Object.entries(s));
   if (!schemes.length) return "none (anonymous)";
-  return schemes.map(([name, scopes]) => (scopes.length ? scopes.join(" ") : name === "userToken" ? "end-user token" : name)).join(" or ");
+  return schemes
+    .map(([name, scopes]) =>
+      scopes.length ? scopes.join(" ") : name === "userToken" ? "end-user token" : name,
+    )
+    .join(" or ");
 }
 
 /** A one-line type for a parameter's schema: `string (uuid)`, `"a" | "b"`, `integer ≥ 1`. */

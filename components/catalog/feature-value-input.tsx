@@ -1,14 +1,27 @@
 "use client";
 
 /** The entry facts that decide how a feature value is edited (SPEC.md featureType). */
-export type FeatureTypeInfo = { featureType: string; enumOptions: { value: string; description: string | null }[] };
+export type FeatureTypeInfo = {
+  featureType: string;
+  enumOptions: { value: string; description: string | null }[];
+};
 
 /**
  * A value editor that fits the feature's type: a true/false choice for Boolean, the options of an
  * Enumeration, a number for Numeric and Metered (a quota), a text area for JsonField, a line of
  * text otherwise. "" stands for "no value".
  */
-export function FeatureValueInput({ id, type, value, onChange }: { id: string; type: FeatureTypeInfo; value: string; onChange: (value: string) => void }) {
+export function FeatureValueInput({
+  id,
+  type,
+  value,
+  onChange,
+}: {
+  id: string;
+  type: FeatureTypeInfo;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   switch (type.featureType) {
     case "Boolean":
       return (
@@ -23,15 +36,34 @@ export function FeatureValueInput({ id, type, value, onChange }: { id: string; t
         <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">(no value)</option>
           {type.enumOptions.map((o) => (
-            <option key={o.value} value={o.value}>{o.description ? `${o.value} — ${o.description}` : o.value}</option>
+            <option key={o.value} value={o.value}>
+              {o.description ? `${o.value} — ${o.description}` : o.value}
+            </option>
           ))}
         </select>
       );
     case "Numeric":
     case "Metered":
-      return <input id={id} inputMode="decimal" value={value} onChange={(e) => onChange(e.target.value)} placeholder={type.featureType === "Metered" ? "quota, e.g. 1000" : "a number"} />;
+      return (
+        <input
+          id={id}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={type.featureType === "Metered" ? "quota, e.g. 1000" : "a number"}
+        />
+      );
     case "JsonField":
-      return <textarea id={id} rows={4} className="mono" value={value} onChange={(e) => onChange(e.target.value)} placeholder='{"key": "value"}' />;
+      return (
+        <textarea
+          id={id}
+          rows={4}
+          className="mono"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder='{"key": "value"}'
+        />
+      );
     default:
       return <input id={id} value={value} onChange={(e) => onChange(e.target.value)} />;
   }

@@ -1,8 +1,19 @@
 "use client";
 
 /** SPEC.md referencedBy counts, as a sentence list; shown before every delete. */
-export function ReferencedBy({ counts, testId = "referenced-by" }: { counts: Record<string, number> | null | undefined; testId?: string }) {
-  if (!counts) return <p className="muted" data-testid={testId}>Checking what refers to it…</p>;
+export function ReferencedBy({
+  counts,
+  testId = "referenced-by",
+}: {
+  counts: Record<string, number> | null | undefined;
+  testId?: string;
+}) {
+  if (!counts)
+    return (
+      <p className="muted" data-testid={testId}>
+        Checking what refers to it…
+      </p>
+    );
   const used = Object.entries(counts).filter(([, n]) => n > 0);
   if (!used.length) return <p data-testid={testId}>Nothing refers to it.</p>;
   return (

@@ -2,10 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TEntitlementResponse } from "@/server/domain/entitlements/entitlement.schemas";
-import { useTRPC } from "../trpc-provider";
-import { ProblemAlert } from "../problem-alert";
-import { problemFrom } from "../problem";
+import type { TEntitlementResponse } from "@/server/domain/entitlements/entitlement/entitlement.schemas";
+import { useTRPC } from "../shell/trpc-provider";
+import { ProblemAlert } from "../ui/problem-alert";
+import { problemFrom } from "../ui/problem";
 
 /** Who the entitlement is assigned to: a customer user or organization, or nobody. */
 export function EntitlementCustomer({ entitlement }: { entitlement: TEntitlementResponse }) {
@@ -14,23 +14,44 @@ export function EntitlementCustomer({ entitlement }: { entitlement: TEntitlement
   const [customerId, setCustomerId] = useState(entitlement.customerId ?? "");
   const users = useQuery(trpc.customers.users.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const orgs = useQuery(trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 100 }));
-  const save = useMutation(trpc.entitlements.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() }) }));
+  const save = useMutation(
+    trpc.entitlements.update.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() }),
+    }),
+  );
   return (
     <section className="panel" aria-labelledby="customer-heading">
-      <div className="panel-head"><h2 id="customer-heading">Customer</h2><span className="muted">{entitlement.customerKind ?? "unassigned"}</span></div>
+      <div className="panel-head">
+        <h2 id="customer-heading">Customer</h2>
+        <span className="muted">{entitlement.customerKind ?? "unassigned"}</span>
+      </div>
       <ProblemAlert problem={problemFrom(save.error)} onDismiss={() => save.reset()} />
       {entitlement.status === "Archived" ? null : (
         <div className="toolbar">
-          <select aria-label="Assigned customer" value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
+          <select
+            aria-label="Assigned customer"
+            value={customerId}
+            onChange={(e) => setCustomerId(e.target.value)}
+          >
             <option value="">Unassigned</option>
-            {(orgs.data?.items ?? []).map((o) => <option key={o.id} value={o.id}>{o.name} (organization)</option>)}
-            {(users.data?.items ?? []).map((u) => <option key={u.id} value={u.id}>{u.email ?? u.id} (user)</option>)}
+            {(orgs.data?.items ?? []).map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name} (organization)
+              </option>
+            ))}
+            {(users.data?.items ?? []).map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.email ?? u.id} (user)
+              </option>
+            ))}
           </select>
           <button
             type="button"
             className="btn btn-small"
             disabled={save.isPending || customerId === (entitlement.customerId ?? "")}
-            onClick={() => save.mutate({ id: entitlement.id, edit: customerId ? { customerId } : { clearCustomer: true } })}
+            onClick={() =>
+              save.mutate({ id: entitlement.id, edit: customerId ? { customerId } : { clearCustomer: true } })
+            }
           >
             Assign
           </button>

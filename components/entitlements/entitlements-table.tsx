@@ -4,40 +4,40 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { TEntitlementResponse } from "@/server/domain/entitlements/entitlement.schemas";
-import { useTRPC } from "../trpc-provider";
-import { DataTable, Pager, nextSort, sortOrderOf, type Column, type SortState } from "../data-table";
-import { ProblemAlert } from "../problem-alert";
-import { problemFrom } from "../problem";
-import { formatDate, formatDateTime } from "../format";
-import { sieveFilter, sieveValue } from "../sieve";
-import { useDebounced } from "../use-debounced";
+import type { TEntitlementResponse } from "@/server/domain/entitlements/entitlement/entitlement.schemas";
+import { useTRPC } from "../shell/trpc-provider";
+import type { Column } from "../ui/data-table";
+import { ProblemAlert } from "../ui/problem-alert";
+import { problemFrom } from "../ui/problem";
+import { formatDate, formatDateTime } from "../ui/format";
+import { sieveValue } from "../ui/sieve";
+import { useListState } from "../ui/use-list-state";
+import { CheckboxFilter, ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
 import { StatusBadge } from "../pricing/status-badge";
 import { EntitlementCreateDialog } from "./entitlement-create-dialog";
+import { ExportCsvLink } from "../operations/export-link";
 
 /** Entitlements with the filters the back office needs: customer, status, offer and expiring soon. */
 export function EntitlementsTable() {
   const trpc = useTRPC();
   const router = useRouter();
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [offerId, setOfferId] = useState("");
-  const [customerId, setCustomerId] = useState("");
-  const [expiringSoon, setExpiringSoon] = useState(false);
-  const [sort, setSort] = useState<SortState>(null);
-  const [pageNumber, setPageNumber] = useState(1);
+  const view = useListState({
+    filters: { q: "", status: "", offerId: "", customerId: "", expiringSoon: false },
+    terms: (f) => [
+      f.q && `name|reference|externalReference@=*${sieveValue(f.q)}`,
+      f.status && `status==${f.status}`,
+      f.offerId && `sourceOfferId==${f.offerId}`,
+      f.customerId && `customerId==${f.customerId}`,
+    ],
+  });
   const [creating, setCreating] = useState(false);
-  const term = useDebounced(search.trim());
   const offers = useQuery(trpc.entitlements.offers.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const users = useQuery(trpc.customers.users.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const orgs = useQuery(trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const list = useQuery({
     ...trpc.entitlements.list.queryOptions({
-      filter: sieveFilter(term && `name|reference|externalReference@=*${sieveValue(term)}`, status && `status==${status}`, offerId && `sourceOfferId==${offerId}`, customerId && `customerId==${customerId}`),
-      sortOrder: sortOrderOf(sort),
-      pageNumber,
-      pageSize: 20,
-      ...(expiringSoon ? { expiringWithinDays: 30 } : {}),
+      ...view.query,
+      ...(view.settled.expiringSoon ? { expiringWithinDays: 30 } : {}),
     }),
     placeholderData: keepPreviousData,
   });
@@ -48,49 +48,101 @@ export function EntitlementsTable() {
     return orgs.data?.items.find((o) => o.id === id)?.name ?? id;
   };
   const columns: Column<TEntitlementResponse>[] = [
-    { key: "name", header: "Entitlement", sortField: "name", render: (e) => <Link href={`/admin/entitlements/${e.id}`}>{e.name}</Link> },
-    { key: "status", header: "Status", sortField: "status", render: (e) => <StatusBadge status={e.status} /> },
+    {
+      key: "name",
+      header: "Entitlement",
+      sortField: "name",
+      render: (e) => <Link href={`/admin/entitlements/${e.id}`}>{e.name}</Link>,
+    },
+    {
+      key: "status",
+      header: "Status",
+      sortField: "status",
+      render: (e) => <StatusBadge status={e.status} />,
+    },
     { key: "customer", header: "Customer", render: (e) => customerName(e.customerId) },
-    { key: "plan", header: "Plan", sortField: "planName", render: (e) => e.planName ?? <span className="muted">none</span> },
-    { key: "subscription", header: "Subscription", sortField: "subscriptionStatus", render: (e) => e.subscriptionStatus },
-    { key: "expires", header: "Expires", sortField: "expirationDateTime", render: (e) => (e.expirationDateTime ? formatDate(e.expirationDateTime) : <span className="muted">never</span>) },
+    {
+      key: "plan",
+      header: "Plan",
+      sortField: "planName",
+      render: (e) => e.planName ?? <span className="muted">none</span>,
+    },
+    {
+      key: "subscription",
+      header: "Subscription",
+      sortField: "subscriptionStatus",
+      render: (e) => e.subscriptionStatus,
+    },
+    {
+      key: "expires",
+      header: "Expires",
+      sortField: "expirationDateTime",
+      render: (e) =>
+        e.expirationDateTime ? formatDate(e.expirationDateTime) : <span className="muted">never</span>,
+    },
     { key: "created", header: "Created", sortField: "createdAt", render: (e) => formatDateTime(e.createdAt) },
   ];
-  const reset = () => setPageNumber(1);
   return (
     <>
       <div className="toolbar">
-        <input type="search" aria-label="Filter by name or reference" placeholder="Filter by name or reference…" value={search} onChange={(e) => { setSearch(e.target.value); reset(); }} />
-        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); reset(); }}>
-          <option value="">All statuses</option>
-          {["Draft", "Published", "Archived"].map((s) => <option key={s} value={s}>{s}</option>)}
-        </select>
-        <select aria-label="Offer" value={offerId} onChange={(e) => { setOfferId(e.target.value); reset(); }}>
-          <option value="">All offers</option>
-          {(offers.data?.items ?? []).map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-        </select>
-        <select aria-label="Customer" value={customerId} onChange={(e) => { setCustomerId(e.target.value); reset(); }}>
-          <option value="">All customers</option>
-          {(orgs.data?.items ?? []).map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-          {(users.data?.items ?? []).map((u) => <option key={u.id} value={u.id}>{u.email ?? u.id}</option>)}
-        </select>
-        <label className="checkbox"><input type="checkbox" checked={expiringSoon} onChange={(e) => { setExpiringSoon(e.target.checked); reset(); }} /> Expiring within 30 days</label>
+        <SearchFilter
+          view={view}
+          name="q"
+          label="Filter by name or reference"
+          placeholder="Filter by name or reference…"
+        />
+        <SelectFilter
+          view={view}
+          name="status"
+          label="Status"
+          any="All statuses"
+          options={["Draft", "Published", "Archived"]}
+        />
+        <SelectFilter
+          view={view}
+          name="offerId"
+          label="Offer"
+          any="All offers"
+          options={(offers.data?.items ?? []).map((o) => [o.id, o.name] as const)}
+        />
+        <SelectFilter
+          view={view}
+          name="customerId"
+          label="Customer"
+          any="All customers"
+          options={[
+            ...(orgs.data?.items ?? []).map((o) => [o.id, o.name] as const),
+            ...(users.data?.items ?? []).map((u) => [u.id, u.email ?? u.id] as const),
+          ]}
+        />
+        <CheckboxFilter view={view} name="expiringSoon">
+          Expiring within 30 days
+        </CheckboxFilter>
         <span className="toolbar-spacer" />
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>New entitlement</button>
+        <ExportCsvLink
+          list="entitlements"
+          query={view.query}
+          extra={{ expiringWithinDays: view.settled.expiringSoon ? 30 : undefined }}
+        />
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          New entitlement
+        </button>
       </div>
       <ProblemAlert problem={problemFrom(list.error)} />
-      <DataTable
+      <ListTable
+        view={view}
+        list={list}
         caption="Entitlements"
         columns={columns}
-        rows={list.data?.items ?? []}
         rowKey={(e) => e.id}
-        sort={sort}
-        onSort={(field) => { setSort(nextSort(sort, field)); reset(); }}
-        loading={list.isLoading}
         empty="No entitlement matches. Entitlements are made from a Published offer or directly."
       />
-      <Pager page={list.data} onPage={setPageNumber} />
-      {creating ? <EntitlementCreateDialog onClose={() => setCreating(false)} onCreated={(e) => router.push(`/admin/entitlements/${e.id}`)} /> : null}
+      {creating ? (
+        <EntitlementCreateDialog
+          onClose={() => setCreating(false)}
+          onCreated={(e) => router.push(`/admin/entitlements/${e.id}`)}
+        />
+      ) : null}
     </>
   );
 }

@@ -2,12 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ZOfferWriteRequest } from "@/server/domain/entitlements/offer.schemas";
-import { useTRPC } from "../trpc-provider";
-import { Dialog } from "../dialog";
-import { Field } from "../field";
-import { ProblemAlert } from "../problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../problem";
+import { ZOfferWriteRequest } from "@/server/domain/entitlements/offers/offer.schemas";
+import { useTRPC } from "../shell/trpc-provider";
+import { Dialog } from "../ui/dialog";
+import { Field } from "../ui/field";
+import { ProblemAlert } from "../ui/problem-alert";
+import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
 
 /** A Draft offer made from catalog products, a plan and the licensing model. */
 export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
@@ -22,14 +22,25 @@ export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
   const [seats, setSeats] = useState("1");
   const [floating, setFloating] = useState(false);
   const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
-  const products = useQuery(trpc.products.list.queryOptions({ pageNumber: 1, pageSize: 100, sortOrder: "name", includeDeleted: false }));
-  const planSets = useQuery(trpc.planSets.list.queryOptions({ pageNumber: 1, pageSize: 100, filter: "status==Published" }));
-  const create = useMutation(trpc.entitlements.createOffer.mutationOptions({
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() });
-      onClose();
-    },
-  }));
+  const products = useQuery(
+    trpc.products.list.queryOptions({
+      pageNumber: 1,
+      pageSize: 100,
+      sortOrder: "name",
+      includeDeleted: false,
+    }),
+  );
+  const planSets = useQuery(
+    trpc.planSets.list.queryOptions({ pageNumber: 1, pageSize: 100, filter: "status==Published" }),
+  );
+  const create = useMutation(
+    trpc.entitlements.createOffer.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() });
+        onClose();
+      },
+    }),
+  );
   const problem = localProblem ?? problemFrom(create.error);
   const plans = planSets.data?.items.find((p) => p.id === planSetId)?.plans ?? [];
 
@@ -38,8 +49,12 @@ export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
     setLocalProblem(null);
     create.reset();
     const parsed = ZOfferWriteRequest.safeParse({
-      name, productIds, planSetId: planSetId || null, planName: planSetId ? planName || null : null,
-      validityDays: validityDays ? Number(validityDays) : null, isEntitlementTrial: trial,
+      name,
+      productIds,
+      planSetId: planSetId || null,
+      planName: planSetId ? planName || null : null,
+      validityDays: validityDays ? Number(validityDays) : null,
+      isEntitlementTrial: trial,
       claimBasedActivation: { numberOfSeats: Number(seats), isFloatingLicense: floating },
     });
     if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
@@ -54,8 +69,12 @@ export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" form="offer-create" className="btn btn-primary" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create offer"}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="offer-create" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create offer"}
+          </button>
         </>
       }
     >
@@ -64,14 +83,22 @@ export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
         <Field label="Name" htmlFor="offer-name" error={fieldError(problem, "name")}>
           <input id="offer-name" value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field label="Products" hint="Their features and monitored assets are copied onto the offer." error={fieldError(problem, "productIds")}>
+        <Field
+          label="Products"
+          hint="Their features and monitored assets are copied onto the offer."
+          error={fieldError(problem, "productIds")}
+        >
           <div className="chips">
             {(products.data?.items ?? []).map((p) => (
               <label key={p.id} className="checkbox">
                 <input
                   type="checkbox"
                   checked={productIds.includes(p.id)}
-                  onChange={(e) => setProductIds(e.target.checked ? [...productIds, p.id] : productIds.filter((id) => id !== p.id))}
+                  onChange={(e) =>
+                    setProductIds(
+                      e.target.checked ? [...productIds, p.id] : productIds.filter((id) => id !== p.id),
+                    )
+                  }
                 />
                 {p.name} <span className="muted">{p.productCode}</span>
               </label>
@@ -80,28 +107,74 @@ export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
         </Field>
         <div className="form-row">
           <Field label="Plan set" htmlFor="offer-plan-set">
-            <select id="offer-plan-set" value={planSetId} onChange={(e) => { setPlanSetId(e.target.value); setPlanName(""); }}>
+            <select
+              id="offer-plan-set"
+              value={planSetId}
+              onChange={(e) => {
+                setPlanSetId(e.target.value);
+                setPlanName("");
+              }}
+            >
               <option value="">No plan</option>
-              {(planSets.data?.items ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+              {(planSets.data?.items ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </Field>
           <Field label="Plan" htmlFor="offer-plan" error={fieldError(problem, "planName")}>
-            <select id="offer-plan" value={planName} disabled={!planSetId} onChange={(e) => setPlanName(e.target.value)}>
+            <select
+              id="offer-plan"
+              value={planName}
+              disabled={!planSetId}
+              onChange={(e) => setPlanName(e.target.value)}
+            >
               <option value="">Choose a plan</option>
-              {plans.map((p) => <option key={p.id} value={p.name}>{p.name}</option>)}
+              {plans.map((p) => (
+                <option key={p.id} value={p.name}>
+                  {p.name}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
         <div className="form-row">
-          <Field label="Seats" htmlFor="offer-seats" error={fieldError(problem, "claimBasedActivation.numberOfSeats")}>
-            <input id="offer-seats" type="number" min={1} value={seats} onChange={(e) => setSeats(e.target.value)} />
+          <Field
+            label="Seats"
+            htmlFor="offer-seats"
+            error={fieldError(problem, "claimBasedActivation.numberOfSeats")}
+          >
+            <input
+              id="offer-seats"
+              type="number"
+              min={1}
+              value={seats}
+              onChange={(e) => setSeats(e.target.value)}
+            />
           </Field>
-          <Field label="Validity (days)" htmlFor="offer-validity" hint="Empty: no expiry." error={fieldError(problem, "validityDays")}>
-            <input id="offer-validity" type="number" min={1} value={validityDays} onChange={(e) => setValidityDays(e.target.value)} />
+          <Field
+            label="Validity (days)"
+            htmlFor="offer-validity"
+            hint="Empty: no expiry."
+            error={fieldError(problem, "validityDays")}
+          >
+            <input
+              id="offer-validity"
+              type="number"
+              min={1}
+              value={validityDays}
+              onChange={(e) => setValidityDays(e.target.value)}
+            />
           </Field>
         </div>
-        <label className="checkbox"><input type="checkbox" checked={floating} onChange={(e) => setFloating(e.target.checked)} /> Floating license</label>
-        <label className="checkbox"><input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} /> Trial</label>
+        <label className="checkbox">
+          <input type="checkbox" checked={floating} onChange={(e) => setFloating(e.target.checked)} />{" "}
+          Floating license
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} /> Trial
+        </label>
       </form>
     </Dialog>
   );

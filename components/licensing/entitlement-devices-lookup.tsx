@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Field } from "../field";
-import { BalancePanel } from "./balance-panel";
+import { Field } from "../ui/field";
+import { BalancePanel } from "../metering/balance-panel";
 import { DevicesPanel } from "./devices-panel";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,12 +15,20 @@ export function EntitlementDevicesLookup({ initialEntitlementId }: { initialEnti
     <>
       <div className="panel form">
         <Field label="Entitlement id" htmlFor="devices-entitlement">
-          <input id="devices-entitlement" value={value} onChange={(e) => setValue(e.target.value)} placeholder="uuid" autoComplete="off" />
+          <input
+            id="devices-entitlement"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder="uuid"
+            autoComplete="off"
+          />
         </Field>
       </div>
       {entitlementId ? (
         <>
-          <p><a href={`/admin/entitlements/${entitlementId}`}>Open the entitlement</a></p>
+          <p>
+            <a href={`/admin/entitlements/${entitlementId}`}>Open the entitlement</a>
+          </p>
           <h2>Devices</h2>
           <DevicesPanel key={`d-${entitlementId}`} entitlementId={entitlementId} />
           <h2>Balances</h2>

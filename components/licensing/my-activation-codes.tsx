@@ -1,28 +1,46 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../trpc-provider";
-import { CopyButton } from "../copy-button";
-import { ProblemAlert } from "../problem-alert";
-import { problemFrom } from "../problem";
+import { useTRPC } from "../shell/trpc-provider";
+import { CopyButton } from "../ui/copy-button";
+import { ProblemAlert } from "../ui/problem-alert";
+import { problemFrom } from "../ui/problem";
+import { Pager } from "../ui/data-table";
+import { useListState } from "../ui/use-list-state";
 import { portalLine, portalList } from "./portal-list";
 
 /** Portal: the signed-in user's activation codes, ready to copy into an application. */
 export function MyActivationCodes() {
   const trpc = useTRPC();
-  const codes = useQuery(trpc.licensing.myActivationCodes.queryOptions({ pageNumber: 1, pageSize: 50, filter: "status==Active", sortOrder: "-createdAt" }));
+  const view = useListState({
+    key: "codes",
+    pageSize: 50,
+    sort: { field: "createdAt", descending: true },
+    terms: () => ["status==Active"],
+  });
+  const codes = useQuery(trpc.licensing.myActivationCodes.queryOptions(view.query));
   if (codes.error) return <ProblemAlert problem={problemFrom(codes.error)} />;
   if (!codes.data) return <p className="muted">Loading…</p>;
-  if (codes.data.items.length === 0) return <p className="muted" data-testid="no-activation-codes">No activation code has been issued to you yet.</p>;
+  if (codes.data.items.length === 0)
+    return (
+      <p className="muted" data-testid="no-activation-codes">
+        No activation code has been issued to you yet.
+      </p>
+    );
   return (
-    <ul style={portalList} data-testid="my-activation-codes">
-      {codes.data.items.map((c) => (
-        <li key={c.id} style={portalLine}>
-          <code>{c.code}</code>
-          <span className="muted small">{c.deviceLimit === null ? "" : `${c.devicesInUse} of ${c.deviceLimit} devices`}</span>
-          <CopyButton value={c.code} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul style={portalList} data-testid="my-activation-codes">
+        {codes.data.items.map((c) => (
+          <li key={c.id} style={portalLine}>
+            <code>{c.code}</code>
+            <span className="muted small">
+              {c.deviceLimit === null ? "" : `${c.devicesInUse} of ${c.deviceLimit} devices`}
+            </span>
+            <CopyButton value={c.code} />
+          </li>
+        ))}
+      </ul>
+      {codes.data.totalPages > 1 ? <Pager page={codes.data} onPage={view.setPageNumber} /> : null}
+    </>
   );
 }

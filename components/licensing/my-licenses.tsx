@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TConsumerLicense } from "@/server/domain/entitlements/list-consumer-licenses";
-import { useTRPC } from "../trpc-provider";
-import { ProblemAlert } from "../problem-alert";
-import { problemFrom } from "../problem";
-import { formatDate } from "../format";
+import type { TConsumerLicense } from "@/server/domain/entitlements/consumer/list-consumer-licenses";
+import { useTRPC } from "../shell/trpc-provider";
+import { ProblemAlert } from "../ui/problem-alert";
+import { problemFrom } from "../ui/problem";
+import { formatDate } from "../ui/format";
 import { ConsumerPlansList } from "./consumer-plans-list";
 import { portalItem, portalLine, portalList } from "./portal-list";
 
@@ -19,7 +19,9 @@ function LicensePlans({ entitlementId }: { entitlementId: string }) {
 
 function License({ license }: { license: TConsumerLicense }) {
   const [showPlans, setShowPlans] = useState(false);
-  const validity = license.expirationDateTime ? `valid until ${formatDate(license.expirationDateTime)}` : "no expiry date";
+  const validity = license.expirationDateTime
+    ? `valid until ${formatDate(license.expirationDateTime)}`
+    : "no expiry date";
   return (
     <li style={portalItem} data-testid="my-license">
       <div style={portalLine}>
@@ -29,12 +31,26 @@ function License({ license }: { license: TConsumerLicense }) {
       </div>
       {license.description ? <div className="muted small">{license.description}</div> : null}
       <div className="small">
-        {license.seatsInUse} of {license.numberOfSeats} seat{license.numberOfSeats === 1 ? "" : "s"} in use · {validity}
+        {license.seatsInUse} of {license.numberOfSeats} seat{license.numberOfSeats === 1 ? "" : "s"} in use ·{" "}
+        {validity}
         {license.planName ? ` · plan ${license.planName}` : ""}
       </div>
-      {license.products.length ? <div className="chips small">{license.products.map((p) => <span key={p.id} className="chip">{p.name}</span>)}</div> : null}
+      {license.products.length ? (
+        <div className="chips small">
+          {license.products.map((p) => (
+            <span key={p.id} className="chip">
+              {p.name}
+            </span>
+          ))}
+        </div>
+      ) : null}
       <div style={portalLine}>
-        <button type="button" className="btn btn-ghost btn-small" aria-expanded={showPlans} onClick={() => setShowPlans(!showPlans)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-expanded={showPlans}
+          onClick={() => setShowPlans(!showPlans)}
+        >
           {showPlans ? "Hide plans" : "Plans"}
         </button>
       </div>
@@ -49,10 +65,17 @@ export function MyLicenses() {
   const licenses = useQuery(trpc.sessions.myLicenses.queryOptions());
   if (licenses.error) return <ProblemAlert problem={problemFrom(licenses.error)} />;
   if (!licenses.data) return <p className="muted">Loading…</p>;
-  if (licenses.data.length === 0) return <p className="muted" data-testid="no-licenses">No license has been assigned to you yet.</p>;
+  if (licenses.data.length === 0)
+    return (
+      <p className="muted" data-testid="no-licenses">
+        No license has been assigned to you yet.
+      </p>
+    );
   return (
     <ul style={portalList} data-testid="my-licenses">
-      {licenses.data.map((l) => <License key={l.entitlementId} license={l} />)}
+      {licenses.data.map((l) => (
+        <License key={l.entitlementId} license={l} />
+      ))}
     </ul>
   );
 }

@@ -2,12 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { TConsumerSessionResponse } from "@/server/domain/licensing/session-read-model";
-import { useTRPC } from "../trpc-provider";
-import { Pager } from "../data-table";
-import { ProblemAlert } from "../problem-alert";
-import { problemFrom } from "../problem";
-import { formatDateTime } from "../format";
+import type { TConsumerSessionResponse } from "@/server/domain/licensing/sessions/session-read-model";
+import { useTRPC } from "../shell/trpc-provider";
+import { Pager } from "../ui/data-table";
+import { ProblemAlert } from "../ui/problem-alert";
+import { problemFrom } from "../ui/problem";
+import { formatDateTime } from "../ui/format";
+import { useListState } from "../ui/use-list-state";
 import { ConsumerPlansList } from "./consumer-plans-list";
 import { portalItem, portalLine, portalList } from "./portal-list";
 
@@ -39,7 +40,8 @@ function Session({ session }: { session: TConsumerSessionResponse }) {
       </div>
       <div className="muted small">{session.entitlementName ?? "License"}</div>
       <div className="small">
-        Last seen {formatDateTime(session.lastContactAt ?? session.activatedAt)} · lease until {formatDateTime(session.leaseExpiresAt)}
+        Last seen {formatDateTime(session.lastContactAt ?? session.activatedAt)} · lease until{" "}
+        {formatDateTime(session.leaseExpiresAt)}
       </div>
       <div style={portalLine}>
         <button
@@ -51,7 +53,12 @@ function Session({ session }: { session: TConsumerSessionResponse }) {
         >
           {release.isPending ? "Releasing…" : "Release"}
         </button>
-        <button type="button" className="btn btn-ghost btn-small" aria-expanded={showPlans} onClick={() => setShowPlans(!showPlans)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-expanded={showPlans}
+          onClick={() => setShowPlans(!showPlans)}
+        >
           {showPlans ? "Hide plans" : "Plans"}
         </button>
       </div>
@@ -64,17 +71,31 @@ function Session({ session }: { session: TConsumerSessionResponse }) {
 /** Portal: the signed-in user's active sessions; releasing one frees its seat for another device. */
 export function MySessions() {
   const trpc = useTRPC();
-  const [pageNumber, setPageNumber] = useState(1);
-  const sessions = useQuery({ ...trpc.sessions.mySessions.queryOptions({ pageNumber, pageSize: 10, sortOrder: "-activatedAt" }), refetchInterval: 30_000 });
+  const view = useListState({
+    key: "sessions",
+    pageSize: 10,
+    sort: { field: "activatedAt", descending: true },
+  });
+  const sessions = useQuery({
+    ...trpc.sessions.mySessions.queryOptions(view.query),
+    refetchInterval: 30_000,
+  });
   if (sessions.error) return <ProblemAlert problem={problemFrom(sessions.error)} />;
   if (!sessions.data) return <p className="muted">Loading…</p>;
-  if (sessions.data.totalCount === 0) return <p className="muted" data-testid="no-sessions">None of your devices is using a license right now.</p>;
+  if (sessions.data.totalCount === 0)
+    return (
+      <p className="muted" data-testid="no-sessions">
+        None of your devices is using a license right now.
+      </p>
+    );
   return (
     <>
       <ul style={portalList} data-testid="my-sessions">
-        {sessions.data.items.map((s) => <Session key={s.id} session={s} />)}
+        {sessions.data.items.map((s) => (
+          <Session key={s.id} session={s} />
+        ))}
       </ul>
-      {sessions.data.totalPages > 1 ? <Pager page={sessions.data} onPage={setPageNumber} /> : null}
+      {sessions.data.totalPages > 1 ? <Pager page={sessions.data} onPage={view.setPageNumber} /> : null}
     </>
   );
 }

@@ -4,13 +4,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { ZPlanSetUpdateRequest, pricingModes, type TPlanSetResponse } from "@/server/domain/catalog/plan-set.schemas";
-import { useTRPC } from "../trpc-provider";
-import { Field } from "../field";
-import { ConfirmDialog } from "../confirm-dialog";
-import { ProblemAlert } from "../problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../problem";
-import { formatDateTime } from "../format";
+import {
+  ZPlanSetUpdateRequest,
+  pricingModes,
+  type TPlanSetResponse,
+} from "@/server/domain/pricing/plan-sets/plan-set.schemas";
+import { useTRPC } from "../shell/trpc-provider";
+import { Field } from "../ui/field";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ProblemAlert } from "../ui/problem-alert";
+import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { formatDateTime } from "../ui/format";
 import { StatusBadge } from "./status-badge";
 import { emptyPlan, formOf, requestOf, type PlanSetForm } from "./plan-set-form";
 import { PlanCard, type MemberOption } from "./plan-card";
@@ -40,7 +44,9 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
   const suite = useQuery(trpc.suites.get.queryOptions({ suiteId: planSet.suiteId }));
   const balances = useQuery(trpc.suites.balanceMetrics.queryOptions({ suiteId: planSet.suiteId }));
   const features = useQuery(trpc.planSets.featureOptions.queryOptions({ term: "" }));
-  const timeline = useQuery(trpc.planSets.revisions.queryOptions({ planSetId: planSet.id, pageNumber: 1, pageSize: 50 }));
+  const timeline = useQuery(
+    trpc.planSets.revisions.queryOptions({ planSetId: planSet.id, pageNumber: 1, pageSize: 50 }),
+  );
   const source = timeline.data?.items.find((r) => r.id === planSet.sourcePlanSetId);
   const openDraft = timeline.data?.items.find((r) => r.status === "Draft" && r.id !== planSet.id);
   const published = timeline.data?.items.find((r) => r.status === "Published" && r.id !== planSet.id);
@@ -56,12 +62,22 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
       },
     }),
   );
-  const moveStatus = useMutation(trpc.planSets.moveStatus.mutationOptions({ onSuccess: async () => { await refresh(); setMove(null); } }));
+  const moveStatus = useMutation(
+    trpc.planSets.moveStatus.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        setMove(null);
+      },
+    }),
+  );
   const problem = localProblem ?? problemFrom(update.error);
   const errorOf = (path: string) => fieldError(problem, path);
   const readOnly = planSet.status === "Archived";
 
-  const members: MemberOption[] = (suite.data?.members ?? []).map((m) => ({ productId: m.productId, label: productLabel({ ...m, name: m.productName }) }));
+  const members: MemberOption[] = (suite.data?.members ?? []).map((m) => ({
+    productId: m.productId,
+    label: productLabel({ ...m, name: m.productName }),
+  }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,7 +88,8 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
     if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
     update.mutate({ planSetId: planSet.id, edit: parsed.data });
   }
-  const setPlan = (i: number, plan: PlanSetForm["plans"][number]) => setForm({ ...form, plans: form.plans.map((p, j) => (j === i ? plan : p)) });
+  const setPlan = (i: number, plan: PlanSetForm["plans"][number]) =>
+    setForm({ ...form, plans: form.plans.map((p, j) => (j === i ? plan : p)) });
   const movePlan = (i: number, delta: number) => {
     const j = i + delta;
     if (j < 0 || j >= form.plans.length) return;
@@ -84,7 +101,8 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
   return (
     <div className="pricing">
       <div className="crumbs">
-        <Link href="/admin/plan-sets">Plan sets</Link> · <Link href={`/admin/suites/${planSet.suiteId}`}>{planSet.suiteName}</Link>
+        <Link href="/admin/plan-sets">Plan sets</Link> ·{" "}
+        <Link href={`/admin/suites/${planSet.suiteId}`}>{planSet.suiteName}</Link>
         {planSet.suiteIsImplicit ? <span className="muted"> (implicit suite)</span> : null}
       </div>
       <div className="page-head head-row">
@@ -93,7 +111,8 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
             {planSet.name} <StatusBadge status={planSet.status} />
           </h1>
           <p className="muted">
-            Revision {planSet.revision} of {planSet.suiteName} · started {formatDateTime(planSet.revisionDate)}
+            Revision {planSet.revision} of {planSet.suiteName} · started{" "}
+            {formatDateTime(planSet.revisionDate)}
             {planSet.publishedAt ? ` · published ${formatDateTime(planSet.publishedAt)}` : ""}
             {planSet.archivedAt ? ` · archived ${formatDateTime(planSet.archivedAt)}` : ""}
           </p>
@@ -103,7 +122,16 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => { moveStatus.reset(); setMove({ status: "Published", title: `Publish revision ${planSet.revision}?`, body: published ? `Revision ${published.revision} (“${published.name}”) is published now; publishing this one archives it.` : "This becomes the suite's published plan set." }); }}
+              onClick={() => {
+                moveStatus.reset();
+                setMove({
+                  status: "Published",
+                  title: `Publish revision ${planSet.revision}?`,
+                  body: published
+                    ? `Revision ${published.revision} (“${published.name}”) is published now; publishing this one archives it.`
+                    : "This becomes the suite's published plan set.",
+                });
+              }}
             >
               Publish
             </button>
@@ -112,7 +140,17 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
             <button
               type="button"
               className="btn btn-danger-ghost"
-              onClick={() => { moveStatus.reset(); setMove({ status: "Archived", title: `Archive revision ${planSet.revision}?`, body: planSet.status === "Published" ? "The suite will have no published plan set until another revision is published. Archived revisions are read-only and cannot come back." : "The draft is kept in the timeline, read-only; it cannot come back." }); }}
+              onClick={() => {
+                moveStatus.reset();
+                setMove({
+                  status: "Archived",
+                  title: `Archive revision ${planSet.revision}?`,
+                  body:
+                    planSet.status === "Published"
+                      ? "The suite will have no published plan set until another revision is published. Archived revisions are read-only and cannot come back."
+                      : "The draft is kept in the timeline, read-only; it cannot come back.",
+                });
+              }}
             >
               Archive
             </button>
@@ -122,43 +160,77 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
 
       {params.get("editedFrom") && planSet.status === "Draft" ? (
         <div className="banner banner-ok" role="status" data-testid="draft-copy-banner">
-          <strong>Saved as a draft copy.</strong> Published revisions are never edited: your change is in this draft (revision {planSet.revision}). The published revision is unchanged.
+          <strong>Saved as a draft copy.</strong> Published revisions are never edited: your change is in this
+          draft (revision {planSet.revision}). The published revision is unchanged.
           <Link href={`/admin/plan-sets/${params.get("editedFrom")}`}>View the published revision</Link>
         </div>
       ) : planSet.status === "Draft" && planSet.sourcePlanSetId ? (
         <div className="banner" role="note" data-testid="draft-copy-banner">
-          <strong>Draft copy</strong> of revision {source?.revision ?? "?"}{source ? ` (${source.status.toLowerCase()})` : ""}. Publish it to replace the published plans.
+          <strong>Draft copy</strong> of revision {source?.revision ?? "?"}
+          {source ? ` (${source.status.toLowerCase()})` : ""}. Publish it to replace the published plans.
           <Link href={`/admin/plan-sets/${planSet.sourcePlanSetId}`}>Open the source revision</Link>
         </div>
       ) : null}
       {planSet.status === "Published" ? (
         <div className="banner banner-warn" role="note" data-testid="published-banner">
-          <strong>Published.</strong> Saving an edit does not change this revision: it creates a draft copy that you publish when ready.
-          {openDraft ? <Link href={`/admin/plan-sets/${openDraft.id}`}>Open draft revision {openDraft.revision}</Link> : null}
+          <strong>Published.</strong> Saving an edit does not change this revision: it creates a draft copy
+          that you publish when ready.
+          {openDraft ? (
+            <Link href={`/admin/plan-sets/${openDraft.id}`}>Open draft revision {openDraft.revision}</Link>
+          ) : null}
         </div>
       ) : null}
       {readOnly ? (
-        <div className="banner" role="note"><strong>Archived.</strong> This revision is read-only.</div>
+        <div className="banner" role="note">
+          <strong>Archived.</strong> This revision is read-only.
+        </div>
       ) : null}
 
       <div className="editor-layout">
         <form onSubmit={submit} noValidate aria-label="Plan set">
           <ProblemAlert problem={problem} />
-          {saved ? <p className="muted small" role="status">Saved.</p> : null}
+          {saved ? (
+            <p className="muted small" role="status">
+              Saved.
+            </p>
+          ) : null}
           <fieldset disabled={readOnly}>
             <div className="panel form">
               <div className="grid-3">
                 <Field label="Name" htmlFor="plan-set-name" error={errorOf("name")}>
-                  <input id="plan-set-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+                  <input
+                    id="plan-set-name"
+                    value={form.name}
+                    onChange={(e) => setForm({ ...form, name: e.target.value })}
+                  />
                 </Field>
-                <Field label="Pricing mode" htmlFor="plan-set-mode" hint="Every plan of a set is priced the same way.">
-                  <select id="plan-set-mode" value={form.pricingMode} onChange={(e) => setForm({ ...form, pricingMode: e.target.value as PlanSetForm["pricingMode"] })}>
-                    {pricingModes.map((m) => <option key={m} value={m}>{m === "Absolute" ? "Absolute (monthly price)" : "Relative (weight)"}</option>)}
+                <Field
+                  label="Pricing mode"
+                  htmlFor="plan-set-mode"
+                  hint="Every plan of a set is priced the same way."
+                >
+                  <select
+                    id="plan-set-mode"
+                    value={form.pricingMode}
+                    onChange={(e) =>
+                      setForm({ ...form, pricingMode: e.target.value as PlanSetForm["pricingMode"] })
+                    }
+                  >
+                    {pricingModes.map((m) => (
+                      <option key={m} value={m}>
+                        {m === "Absolute" ? "Absolute (monthly price)" : "Relative (weight)"}
+                      </option>
+                    ))}
                   </select>
                 </Field>
               </div>
               <Field label="Description" htmlFor="plan-set-description" error={errorOf("description")}>
-                <textarea id="plan-set-description" rows={2} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+                <textarea
+                  id="plan-set-description"
+                  rows={2}
+                  value={form.description}
+                  onChange={(e) => setForm({ ...form, description: e.target.value })}
+                />
               </Field>
             </div>
             {form.plans.map((plan, i) => (
@@ -183,7 +255,15 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
                 onClick={() => {
                   const plan = emptyPlan();
                   // A suite of one gets its member's line item right away.
-                  if (members.length === 1) plan.lineItems = [{ key: `${plan.key}-li`, productId: members[0].productId, included: true, featureValues: [] }];
+                  if (members.length === 1)
+                    plan.lineItems = [
+                      {
+                        key: `${plan.key}-li`,
+                        productId: members[0].productId,
+                        included: true,
+                        featureValues: [],
+                      },
+                    ];
                   setForm({ ...form, plans: [...form.plans, plan] });
                 }}
               >
@@ -191,7 +271,11 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
               </button>
               <span className="toolbar-spacer" />
               <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-                {update.isPending ? "Saving…" : planSet.status === "Published" ? "Save as draft copy" : "Save"}
+                {update.isPending
+                  ? "Saving…"
+                  : planSet.status === "Published"
+                    ? "Save as draft copy"
+                    : "Save"}
               </button>
             </div>
           </fieldset>
@@ -204,13 +288,23 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
               <li key={r.id}>
                 {r.id === planSet.id ? (
                   <div className="timeline-current" aria-current="page">
-                    <span className="timeline-line"><strong>Revision {r.revision}</strong><StatusBadge status={r.status} /></span>
-                    <span className="muted small">{r.name} · {formatDateTime(r.revisionDate)}</span>
+                    <span className="timeline-line">
+                      <strong>Revision {r.revision}</strong>
+                      <StatusBadge status={r.status} />
+                    </span>
+                    <span className="muted small">
+                      {r.name} · {formatDateTime(r.revisionDate)}
+                    </span>
                   </div>
                 ) : (
                   <Link href={`/admin/plan-sets/${r.id}`}>
-                    <span className="timeline-line"><strong>Revision {r.revision}</strong><StatusBadge status={r.status} /></span>
-                    <span className="muted small">{r.name} · {formatDateTime(r.revisionDate)}</span>
+                    <span className="timeline-line">
+                      <strong>Revision {r.revision}</strong>
+                      <StatusBadge status={r.status} />
+                    </span>
+                    <span className="muted small">
+                      {r.name} · {formatDateTime(r.revisionDate)}
+                    </span>
                   </Link>
                 )}
               </li>

@@ -1,4 +1,4 @@
-import type { TPlanSetResponse } from "@/server/domain/catalog/plan-set.schemas";
+import type { TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-set.schemas";
 
 /**
  * The plan editor's state: what the inputs hold (numbers as typed text), and its conversion to the
@@ -18,10 +18,35 @@ export type TierForm = {
   quotaUsagePolicy: string;
   fundingBalanceMetric: string;
 };
-export type FeatureValueForm = { key: string; featureCode: string; metricName: string; enforcementType: string; value: string; usageTiers: TierForm[] };
-export type LineItemForm = { key: string; productId: string; included: boolean; featureValues: FeatureValueForm[] };
-export type PlanForm = { key: string; name: string; description: string; monthlyPrice: string; currency: string; relativeWeight: string; lineItems: LineItemForm[] };
-export type PlanSetForm = { name: string; description: string; pricingMode: "Absolute" | "Relative"; plans: PlanForm[] };
+export type FeatureValueForm = {
+  key: string;
+  featureCode: string;
+  metricName: string;
+  enforcementType: string;
+  value: string;
+  usageTiers: TierForm[];
+};
+export type LineItemForm = {
+  key: string;
+  productId: string;
+  included: boolean;
+  featureValues: FeatureValueForm[];
+};
+export type PlanForm = {
+  key: string;
+  name: string;
+  description: string;
+  monthlyPrice: string;
+  currency: string;
+  relativeWeight: string;
+  lineItems: LineItemForm[];
+};
+export type PlanSetForm = {
+  name: string;
+  description: string;
+  pricingMode: "Absolute" | "Relative";
+  plans: PlanForm[];
+};
 
 let counter = 0;
 export const newKey = () => `k${++counter}`;
@@ -29,12 +54,29 @@ const text = (n: number | null | undefined) => (n === null || n === undefined ? 
 
 export function emptyTier(start = 0): TierForm {
   return {
-    key: newKey(), name: "", startUsage: String(start), endUsage: "", startPercentage: "0", endPercentage: "0", baseCredits: "0",
-    creditsPerUnitOfConsumption: "0", quotaUsageLevel: "None", quotaUsagePolicy: "None", fundingBalanceMetric: "",
+    key: newKey(),
+    name: "",
+    startUsage: String(start),
+    endUsage: "",
+    startPercentage: "0",
+    endPercentage: "0",
+    baseCredits: "0",
+    creditsPerUnitOfConsumption: "0",
+    quotaUsageLevel: "None",
+    quotaUsagePolicy: "None",
+    fundingBalanceMetric: "",
   };
 }
 
-export const emptyPlan = (): PlanForm => ({ key: newKey(), name: "", description: "", monthlyPrice: "", currency: "", relativeWeight: "", lineItems: [] });
+export const emptyPlan = (): PlanForm => ({
+  key: newKey(),
+  name: "",
+  description: "",
+  monthlyPrice: "",
+  currency: "",
+  relativeWeight: "",
+  lineItems: [],
+});
 
 export function formOf(planSet: TPlanSetResponse): PlanSetForm {
   return {
@@ -121,8 +163,14 @@ export function requestOf(form: PlanSetForm, status?: string | null): unknown {
 }
 
 /** How a plan's price reads in lists: SPEC.md keeps "not priced yet" apart from free. */
-export function priceLabel(plan: { pricingMode: string; monthlyPrice: number | null; currency: string | null; relativeWeight: number | null }): string {
-  if (plan.pricingMode === "Relative") return plan.relativeWeight === null ? "not weighted yet" : `weight ${plan.relativeWeight}`;
+export function priceLabel(plan: {
+  pricingMode: string;
+  monthlyPrice: number | null;
+  currency: string | null;
+  relativeWeight: number | null;
+}): string {
+  if (plan.pricingMode === "Relative")
+    return plan.relativeWeight === null ? "not weighted yet" : `weight ${plan.relativeWeight}`;
   if (plan.monthlyPrice === null) return "not priced yet";
   if (plan.monthlyPrice === 0) return "free";
   return `${plan.monthlyPrice} ${plan.currency ?? ""}/month`.trim();

@@ -2,48 +2,54 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { planSetStatuses, type TPlanSetResponse } from "@/server/domain/catalog/plan-set.schemas";
-import { useTRPC } from "../trpc-provider";
-import { DataTable, Pager, nextSort, sortOrderOf, type Column, type SortState } from "../data-table";
-import { ProblemAlert } from "../problem-alert";
-import { problemFrom } from "../problem";
-import { formatDateTime } from "../format";
-import { sieveFilter, sieveValue } from "../sieve";
-import { useDebounced } from "../use-debounced";
+import { planSetStatuses, type TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-set.schemas";
+import { useTRPC } from "../shell/trpc-provider";
+import type { Column } from "../ui/data-table";
+import { ProblemAlert } from "../ui/problem-alert";
+import { problemFrom } from "../ui/problem";
+import { formatDateTime } from "../ui/format";
+import { sieveValue } from "../ui/sieve";
+import { useListState } from "../ui/use-list-state";
+import { ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
 import { StatusBadge } from "./status-badge";
 import { priceLabel } from "./plan-set-form";
 import { PlanSetCreateDialog } from "./plan-set-create-dialog";
-
-const PAGE_SIZE = 20;
+import { ExportCsvLink } from "../operations/export-link";
 
 /** Every plan-set revision, newest first; filter by status, name or suite. */
 export function PlanSetsTable() {
   const trpc = useTRPC();
   const router = useRouter();
-  const params = useSearchParams();
-  const suiteId = params.get("suiteId") ?? "";
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [sort, setSort] = useState<SortState>({ field: "revisionDate", descending: true });
-  const [pageNumber, setPageNumber] = useState(1);
+  const view = useListState({
+    // `suiteId` comes with links from a suite's page.
+    filters: { q: "", status: "", suiteId: "" },
+    sort: { field: "revisionDate", descending: true },
+    terms: (f) => [
+      f.q && `name|suiteName@=*${sieveValue(f.q)}`,
+      f.status && `status==${f.status}`,
+      /^[0-9a-f-]{36}$/i.test(f.suiteId) && `suiteId==${f.suiteId}`,
+    ],
+  });
+  const suiteId = view.settled.suiteId;
   const [creating, setCreating] = useState(false);
-  const term = useDebounced(search.trim());
   const list = useQuery({
-    ...trpc.planSets.list.queryOptions({
-      filter: sieveFilter(term && `name|suiteName@=*${sieveValue(term)}`, status && `status==${status}`, /^[0-9a-f-]{36}$/i.test(suiteId) && `suiteId==${suiteId}`),
-      sortOrder: sortOrderOf(sort),
-      pageNumber,
-      pageSize: PAGE_SIZE,
-    }),
+    ...trpc.planSets.list.queryOptions(view.query),
     placeholderData: keepPreviousData,
   });
 
   const columns: Column<TPlanSetResponse>[] = [
-    { key: "name", header: "Plan set", sortField: "name", render: (p) => <Link href={`/admin/plan-sets/${p.id}`}>{p.name}</Link> },
     {
-      key: "suite", header: "Suite", sortField: "suiteName",
+      key: "name",
+      header: "Plan set",
+      sortField: "name",
+      render: (p) => <Link href={`/admin/plan-sets/${p.id}`}>{p.name}</Link>,
+    },
+    {
+      key: "suite",
+      header: "Suite",
+      sortField: "suiteName",
       render: (p) => (
         <span className="tag-name">
           <Link href={`/admin/suites/${p.suiteId}`}>{p.suiteName}</Link>
@@ -52,37 +58,70 @@ export function PlanSetsTable() {
       ),
     },
     { key: "revision", header: "Revision", sortField: "revision", align: "right", render: (p) => p.revision },
-    { key: "status", header: "Status", sortField: "status", render: (p) => <StatusBadge status={p.status} /> },
-    { key: "plans", header: "Plans", render: (p) => (p.plans.length ? p.plans.map((plan) => `${plan.name} (${priceLabel(plan)})`).join(", ") : <span className="muted">none</span>) },
-    { key: "date", header: "Revision date", sortField: "revisionDate", render: (p) => formatDateTime(p.revisionDate) },
+    {
+      key: "status",
+      header: "Status",
+      sortField: "status",
+      render: (p) => <StatusBadge status={p.status} />,
+    },
+    {
+      key: "plans",
+      header: "Plans",
+      render: (p) =>
+        p.plans.length ? (
+          p.plans.map((plan) => `${plan.name} (${priceLabel(plan)})`).join(", ")
+        ) : (
+          <span className="muted">none</span>
+        ),
+    },
+    {
+      key: "date",
+      header: "Revision date",
+      sortField: "revisionDate",
+      render: (p) => formatDateTime(p.revisionDate),
+    },
   ];
 
   return (
     <>
       <div className="toolbar">
-        <input type="search" aria-label="Filter by name or suite" placeholder="Filter by name or suite…" value={search} onChange={(e) => { setSearch(e.target.value); setPageNumber(1); }} />
-        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPageNumber(1); }}>
-          <option value="">All statuses</option>
-          {planSetStatuses.map((s) => <option key={s} value={s}>{s}</option>)}
-        </select>
-        {suiteId ? <Link className="btn btn-small btn-ghost" href="/admin/plan-sets">All suites ×</Link> : null}
+        <SearchFilter
+          view={view}
+          name="q"
+          label="Filter by name or suite"
+          placeholder="Filter by name or suite…"
+        />
+        <SelectFilter view={view} name="status" label="Status" any="All statuses" options={planSetStatuses} />
+        {suiteId ? (
+          <Link className="btn btn-small btn-ghost" href="/admin/plan-sets">
+            All suites ×
+          </Link>
+        ) : null}
         <span className="toolbar-spacer" />
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>New plan set</button>
+        <ExportCsvLink list="plan-sets" query={view.query} />
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          New plan set
+        </button>
       </div>
       <ProblemAlert problem={problemFrom(list.error)} />
-      <DataTable
+      <ListTable
+        view={view}
+        list={list}
         caption="Plan sets"
         columns={columns}
-        rows={list.data?.items ?? []}
         rowKey={(p) => p.id}
-        sort={sort}
-        onSort={(field) => { setSort(nextSort(sort, field)); setPageNumber(1); }}
-        loading={list.isLoading}
-        empty={term || status ? "No plan set matches this filter." : "No plan sets yet. Price a product or a suite to start one."}
+        empty={
+          view.settled.q || view.settled.status
+            ? "No plan set matches this filter."
+            : "No plan sets yet. Price a product or a suite to start one."
+        }
       />
-      <Pager page={list.data} onPage={setPageNumber} />
       {creating ? (
-        <PlanSetCreateDialog defaultSuiteId={suiteId || undefined} onClose={() => setCreating(false)} onCreated={(p) => router.push(`/admin/plan-sets/${p.id}`)} />
+        <PlanSetCreateDialog
+          defaultSuiteId={suiteId || undefined}
+          onClose={() => setCreating(false)}
+          onCreated={(p) => router.push(`/admin/plan-sets/${p.id}`)}
+        />
       ) : null}
     </>
   );

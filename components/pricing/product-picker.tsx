@@ -2,16 +2,26 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "../trpc-provider";
-import { useDebounced } from "../use-debounced";
+import { useTRPC } from "../shell/trpc-provider";
+import { useDebounced } from "../ui/use-debounced";
 
 export type ProductOption = { id: string; productCode: string; productVersion: string; name: string };
 
-export const productLabel = (p: { name: string | null; productCode: string | null; productVersion?: string | null }) =>
+export const productLabel = (p: {
+  name: string | null;
+  productCode: string | null;
+  productVersion?: string | null;
+}) =>
   `${p.name ?? "Unknown product"} (${p.productCode ?? "?"}${p.productVersion ? ` ${p.productVersion}` : ""})`;
 
 /** Search live products and pick one; `exclude` hides products already chosen. */
-export function ProductPicker({ id, label = "Product", exclude = [], onPick, buttonLabel = "Add" }: {
+export function ProductPicker({
+  id,
+  label = "Product",
+  exclude = [],
+  onPick,
+  buttonLabel = "Add",
+}: {
   id: string;
   label?: string;
   exclude?: readonly string[];
@@ -33,12 +43,27 @@ export function ProductPicker({ id, label = "Product", exclude = [], onPick, but
   };
   return (
     <div className="inline-add">
-      <input type="search" aria-label={`Search ${label.toLowerCase()}s`} placeholder="Search products…" value={term} onChange={(e) => setTerm(e.target.value)} style={{ maxWidth: 220 }} />
+      <input
+        type="search"
+        aria-label={`Search ${label.toLowerCase()}s`}
+        placeholder="Search products…"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        style={{ maxWidth: 220 }}
+      />
       <select id={id} aria-label={label} value={chosen} onChange={(e) => setChosen(e.target.value)}>
-        <option value="">{options.isLoading ? "Loading…" : available.length ? "Choose a product" : "No product to add"}</option>
-        {available.map((p) => <option key={p.id} value={p.id}>{productLabel(p)}</option>)}
+        <option value="">
+          {options.isLoading ? "Loading…" : available.length ? "Choose a product" : "No product to add"}
+        </option>
+        {available.map((p) => (
+          <option key={p.id} value={p.id}>
+            {productLabel(p)}
+          </option>
+        ))}
       </select>
-      <button type="button" className="btn btn-small" disabled={!chosen} onClick={pick}>{buttonLabel}</button>
+      <button type="button" className="btn btn-small" disabled={!chosen} onClick={pick}>
+        {buttonLabel}
+      </button>
     </div>
   );
 }

@@ -4,39 +4,33 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { TSuiteResponse } from "@/server/domain/catalog/suite.schemas";
-import { useTRPC } from "../trpc-provider";
-import { DataTable, Pager, nextSort, sortOrderOf, type Column, type SortState } from "../data-table";
-import { ConfirmDialog } from "../confirm-dialog";
-import { ProblemAlert } from "../problem-alert";
-import { problemFrom } from "../problem";
-import { formatDateTime } from "../format";
-import { sieveFilter, sieveValue } from "../sieve";
-import { useDebounced } from "../use-debounced";
+import type { TSuiteResponse } from "@/server/domain/pricing/suites/suite.schemas";
+import { useTRPC } from "../shell/trpc-provider";
+import type { Column } from "../ui/data-table";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ProblemAlert } from "../ui/problem-alert";
+import { problemFrom } from "../ui/problem";
+import { formatDateTime } from "../ui/format";
+import { sieveValue } from "../ui/sieve";
+import { useListState } from "../ui/use-list-state";
+import { CheckboxFilter, ListTable, SearchFilter } from "../ui/list-controls";
 import { SuiteFormDialog } from "./suite-form-dialog";
-
-const PAGE_SIZE = 20;
+import { ExportCsvLink } from "../operations/export-link";
 
 /** Suites: search, implicit ones on request, create, delete (what the suite owns shown first). */
 export function SuitesTable() {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const [includeImplicit, setIncludeImplicit] = useState(false);
-  const [sort, setSort] = useState<SortState>({ field: "name", descending: false });
-  const [pageNumber, setPageNumber] = useState(1);
+  const view = useListState({
+    filters: { q: "", implicit: false },
+    sort: { field: "name", descending: false },
+    terms: (f) => [f.q && `name|code@=*${sieveValue(f.q)}`],
+  });
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TSuiteResponse | null>(null);
-  const term = useDebounced(search.trim());
   const list = useQuery({
-    ...trpc.suites.list.queryOptions({
-      filter: sieveFilter(term && `name|code@=*${sieveValue(term)}`),
-      sortOrder: sortOrderOf(sort),
-      pageNumber,
-      pageSize: PAGE_SIZE,
-      includeImplicit,
-    }),
+    ...trpc.suites.list.queryOptions({ ...view.query, includeImplicit: view.settled.implicit }),
     placeholderData: keepPreviousData,
   });
   const remove = useMutation(
@@ -50,27 +44,51 @@ export function SuitesTable() {
 
   const columns: Column<TSuiteResponse>[] = [
     {
-      key: "name", header: "Suite", sortField: "name",
+      key: "name",
+      header: "Suite",
+      sortField: "name",
       render: (s) => (
         <span className="tag-name">
           <Link href={`/admin/suites/${s.id}`}>{s.name}</Link>
-          {s.isImplicit ? <span className="badge badge-muted" title="Created when a single product was priced">implicit</span> : null}
+          {s.isImplicit ? (
+            <span className="badge badge-muted" title="Created when a single product was priced">
+              implicit
+            </span>
+          ) : null}
         </span>
       ),
     },
     { key: "code", header: "Code", sortField: "code", render: (s) => <code>{s.code}</code> },
     {
-      key: "members", header: "Members (sell order)",
-      render: (s) => (s.members.length ? s.members.map((m) => m.productName ?? m.productId).join(" → ") : <span className="muted">none</span>),
+      key: "members",
+      header: "Members (sell order)",
+      render: (s) =>
+        s.members.length ? (
+          s.members.map((m) => m.productName ?? m.productId).join(" → ")
+        ) : (
+          <span className="muted">none</span>
+        ),
     },
     { key: "planSets", header: "Plan sets", align: "right", render: (s) => s.referencedBy.planSets },
     { key: "updated", header: "Updated", sortField: "updatedAt", render: (s) => formatDateTime(s.updatedAt) },
     {
-      key: "actions", header: "",
+      key: "actions",
+      header: "",
       render: (s) => (
         <span className="row-actions">
-          <Link className="btn btn-small" href={`/admin/suites/${s.id}`}>Open</Link>
-          <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => { remove.reset(); setDeleting(s); }}>Delete</button>
+          <Link className="btn btn-small" href={`/admin/suites/${s.id}`}>
+            Open
+          </Link>
+          <button
+            type="button"
+            className="btn btn-small btn-danger-ghost"
+            onClick={() => {
+              remove.reset();
+              setDeleting(s);
+            }}
+          >
+            Delete
+          </button>
         </span>
       ),
     },
@@ -80,27 +98,40 @@ export function SuitesTable() {
   return (
     <>
       <div className="toolbar">
-        <input type="search" aria-label="Filter by name or code" placeholder="Filter by name or code…" value={search} onChange={(e) => { setSearch(e.target.value); setPageNumber(1); }} />
-        <label className="checkbox">
-          <input type="checkbox" checked={includeImplicit} onChange={(e) => { setIncludeImplicit(e.target.checked); setPageNumber(1); }} />
+        <SearchFilter
+          view={view}
+          name="q"
+          label="Filter by name or code"
+          placeholder="Filter by name or code…"
+        />
+        <CheckboxFilter view={view} name="implicit">
           Show implicit suites
-        </label>
+        </CheckboxFilter>
         <span className="toolbar-spacer" />
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>New suite</button>
+        <ExportCsvLink list="suites" query={view.query} extra={{ includeImplicit: view.settled.implicit }} />
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          New suite
+        </button>
       </div>
       <ProblemAlert problem={problemFrom(list.error)} />
-      <DataTable
+      <ListTable
+        view={view}
+        list={list}
         caption="Suites"
         columns={columns}
-        rows={list.data?.items ?? []}
         rowKey={(s) => s.id}
-        sort={sort}
-        onSort={(field) => { setSort(nextSort(sort, field)); setPageNumber(1); }}
-        loading={list.isLoading}
-        empty={term ? "No suite matches this filter." : "No suites yet. A suite sells products together and owns their plan sets."}
+        empty={
+          view.settled.q
+            ? "No suite matches this filter."
+            : "No suites yet. A suite sells products together and owns their plan sets."
+        }
       />
-      <Pager page={list.data} onPage={setPageNumber} />
-      {creating ? <SuiteFormDialog onClose={() => setCreating(false)} onCreated={(s) => router.push(`/admin/suites/${s.id}`)} /> : null}
+      {creating ? (
+        <SuiteFormDialog
+          onClose={() => setCreating(false)}
+          onCreated={(s) => router.push(`/admin/suites/${s.id}`)}
+        />
+      ) : null}
       <ConfirmDialog
         open={!!deleting}
         title={deleting ? `Delete suite “${deleting.name}”?` : "Delete suite"}

@@ -19,7 +19,11 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-export async function signIn(page: Page, area: "admin" | "portal", credentials: { email: string; password: string; tenant?: string }) {
+export async function signIn(
+  page: Page,
+  area: "admin" | "portal",
+  credentials: { email: string; password: string; tenant?: string },
+) {
   await page.goto(`/${area}/sign-in`);
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);

@@ -1,9 +1,12 @@
 import type { DomainContext } from "../../server/domain/context.ts";
-import { createProduct } from "../../server/domain/catalog/create-product.ts";
-import { createFeatureCatalogEntry } from "../../server/domain/catalog/create-feature-catalog-entry.ts";
-import { addProductFeature } from "../../server/domain/catalog/add-product-feature.ts";
-import { ZProductCreateRequest, ZProductFeatureCreateRequest } from "../../server/domain/catalog/product.schemas.ts";
-import { ZFeatureCatalogCreateRequest } from "../../server/domain/catalog/feature-catalog.schemas.ts";
+import { createProduct } from "../../server/domain/catalog/products/create-product.ts";
+import { createFeatureCatalogEntry } from "../../server/domain/catalog/feature-catalog/create-feature-catalog-entry.ts";
+import { addProductFeature } from "../../server/domain/catalog/products/add-product-feature.ts";
+import {
+  ZProductCreateRequest,
+  ZProductFeatureCreateRequest,
+} from "../../server/domain/catalog/products/product.schemas.ts";
+import { ZFeatureCatalogCreateRequest } from "../../server/domain/catalog/feature-catalog/feature-catalog.schemas.ts";
 import { withTenantDb } from "./seed.ts";
 import type { E2eState } from "./state.ts";
 
@@ -11,17 +14,49 @@ import type { E2eState } from "./state.ts";
  * A product with two catalog features (a Numeric one and a Metered one), made through the
  * products work's domain functions (its own e2e drives those screens): what the pricing flow prices.
  */
-export async function productWithTwoFeatures(state: E2eState, product: { name: string; productCode: string }) {
+export async function productWithTwoFeatures(
+  state: E2eState,
+  product: { name: string; productCode: string },
+) {
   return withTenantDb(state, async (db) => {
     const ctx: DomainContext = { tenantId: state.tenantId, db, actor: { kind: "system", id: "e2e" } };
-    const seats = await createFeatureCatalogEntry(ctx, ZFeatureCatalogCreateRequest.parse({ featureCode: `${product.productCode}_SEATS`, name: "Priced seats", featureType: "Numeric", units: "seats" }));
+    const seats = await createFeatureCatalogEntry(
+      ctx,
+      ZFeatureCatalogCreateRequest.parse({
+        featureCode: `${product.productCode}_SEATS`,
+        name: "Priced seats",
+        featureType: "Numeric",
+        units: "seats",
+      }),
+    );
     const calls = await createFeatureCatalogEntry(
       ctx,
-      ZFeatureCatalogCreateRequest.parse({ featureCode: `${product.productCode}_CALLS`, name: "Priced API calls", featureType: "Metered", metricName: "priced-calls", units: "calls" }),
+      ZFeatureCatalogCreateRequest.parse({
+        featureCode: `${product.productCode}_CALLS`,
+        name: "Priced API calls",
+        featureType: "Metered",
+        metricName: "priced-calls",
+        units: "calls",
+      }),
     );
-    const created = await createProduct(ctx, ZProductCreateRequest.parse({ name: product.name, productCode: product.productCode, productVersion: "1" }));
-    await addProductFeature(ctx, created.id, ZProductFeatureCreateRequest.parse({ featureCatalogId: seats.id, value: "1" }));
-    await addProductFeature(ctx, created.id, ZProductFeatureCreateRequest.parse({ featureCatalogId: calls.id, value: "100" }));
+    const created = await createProduct(
+      ctx,
+      ZProductCreateRequest.parse({
+        name: product.name,
+        productCode: product.productCode,
+        productVersion: "1",
+      }),
+    );
+    await addProductFeature(
+      ctx,
+      created.id,
+      ZProductFeatureCreateRequest.parse({ featureCatalogId: seats.id, value: "1" }),
+    );
+    await addProductFeature(
+      ctx,
+      created.id,
+      ZProductFeatureCreateRequest.parse({ featureCatalogId: calls.id, value: "100" }),
+    );
     return { productId: created.id, seatsCode: seats.featureCode, callsCode: calls.featureCode };
   });
 }

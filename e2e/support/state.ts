@@ -14,6 +14,9 @@ export type E2eState = {
 
 export function e2eState(): E2eState {
   const raw = process.env.E2E_STATE;
-  if (!raw) throw new Error("E2E_STATE is not set: run the tests with `npx playwright test` (e2e/global-setup.ts prepares it).");
+  if (!raw)
+    throw new Error(
+      "E2E_STATE is not set: run the tests with `npx playwright test` (e2e/global-setup.ts prepares it).",
+    );
   return JSON.parse(raw) as E2eState;
 }

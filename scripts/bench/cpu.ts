@@ -6,9 +6,9 @@ import pg from "pg";
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-type ProcInfo = { pid: number; ppid: number; cpuMs: number };
+export type ProcInfo = { pid: number; ppid: number; cpuMs: number };
 
-function readProcs(): ProcInfo[] {
+export function readProcs(): ProcInfo[] {
   const out: ProcInfo[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

@@ -7,8 +7,8 @@ import { performance } from "node:perf_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../../server/db/generated/client.ts";
-import { activate } from "../../server/domain/licensing/activate.ts";
-import { issueLicenseToken } from "../../server/domain/licensing/issue-license-token.ts";
+import { activate } from "../../server/domain/licensing/activation/activate.ts";
+import { issueLicenseToken } from "../../server/domain/licensing/tokens/issue-license-token.ts";
 
 type StatementStats = { count: number; totalMs: number };
 

@@ -1,17 +1,26 @@
-// Runtime benchmark (DESIGN.md section 11): the production build on a fresh database, one tenant
-// with an entitlement of very many seats and one activation code, then autocannon at 64
-// connections for 10 s each on activation (a new device per request), renew, check-in and a
-// paginated admin list; a profile of single activations; then the baseline
-// (scripts/bench/baseline-server.ts) on the same database.
+// Runtime benchmark (DESIGN.md section 11): the production web entry (server/web.ts, the runtime
+// lane) on a fresh database, one tenant with entitlements of very many seats and their activation
+// codes, then autocannon at 64 connections for 10 s each on activation (a new device per request;
+// on one license and spread over 16), renew, check-in and a paginated admin list; a profile of
+// single activations; then the same-work baseline (scripts/bench/baseline-server.ts replaying the
+// statements recorded from the very route handlers, scripts/bench/same-work.ts) on the same
+// database, measured the same way. Ratios, CPU ms per request (web process and PostgreSQL) and
+// statements per request for each.
+import { systemContext } from "../../server/domain/context.ts";
 import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
 import type { AutocannonRequest } from "autocannon";
 import { createDb } from "../../server/db/client.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
-import { defaultKeyIssuancePolicy } from "../../server/domain/entitlements/key-issuance-policy.schemas.ts";
-import { createTenant } from "../../server/domain/identity/create-tenant.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { startTestServer, TEST_APP_SECRET } from "../../tests/helpers/test-server.ts";
-import { measureBaseline } from "./baseline.ts";
+import { startBaseline } from "./baseline.ts";
+import type { BaselineScript } from "./baseline-server.ts";
+import { callHandler, installRecorder, sameShape, templateOf, type Template } from "./same-work.ts";
+import { matchRuntimeRoute } from "../../server/http/runtime-routes.ts";
+import { open } from "../../server/crypto/secret-box.ts";
 import { withCpu, type CpuShare } from "./cpu.ts";
 import { load, type LoadResult } from "./load.ts";
 import { profileActivation, type ActivationProfile } from "./profile-activation.ts";
@@ -29,9 +38,14 @@ export type RuntimeBenchResult = {
   renew: MeasuredLoad;
   checkIn: MeasuredLoad;
   adminList: MeasuredLoad;
-  baselineActivation: LoadResult;
-  /** Our activations/s divided by the baseline's. */
-  activationVsBaseline: number;
+  /** The same-work baseline, measured the same way. */
+  baseline: { activation: MeasuredLoad; activationAcrossEntitlements: MeasuredLoad; renew: MeasuredLoad; checkIn: MeasuredLoad };
+  /** Our requests/s divided by the baseline's. */
+  ratios: { activation: number; activationAcrossEntitlements: number; renew: number; checkIn: number };
+  /** Statements our handler sends per request (BEGIN and COMMIT included), recorded in-process; the baseline sends the same. */
+  statementsPerRequest: { activation: number; renew: number; checkIn: number };
+  /** `uptime`'s load averages before and after the run: the machine is shared. */
+  loadAverage: { before: number[]; after: number[] };
   sessionsForRenewAndCheckIn: number;
   /** Where one activation's time goes, measured without contention (scripts/bench/profile-activation.ts). */
   activationProfile: ActivationProfile;
@@ -46,6 +60,7 @@ const SPREAD_ENTITLEMENTS = 16;
 export async function runRuntimeBench(options: { sessions?: number; log?: (line: string) => void } = {}): Promise<RuntimeBenchResult> {
   const sessionCount = options.sessions ?? Number(process.env.BENCH_RUNTIME_SESSIONS ?? 256);
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench:runtime] ${line}\n`));
+  const loadBefore = loadavg();
 
   log("starting the production server on a fresh database");
   const server = await startTestServer();
@@ -54,7 +69,7 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
   try {
     const tenant = await createTenant(db, { name: "Bench runtime" });
     const scopes = ["provision.activation-code.*", "provision.entitlement-adm.*"];
-    const { client, clientSecret } = await createClient(db, tenant.tenantId, { name: "bench", kind: "admin", scopes });
+    const { client, clientSecret } = await createClient(systemContext(db, tenant.tenantId, "bench"), { name: "bench", kind: "admin", scopes });
     const tokenRes = await fetch(`${server.baseUrl}/auth/connect/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -143,9 +158,49 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     log("profiling single activations (statements and time per step)");
     const activationProfile = await profileActivation({ databaseUrl: server.databaseUrl, baseUrl: server.baseUrl, activationCode });
     log(`profile: ${JSON.stringify(activationProfile)}`);
-    log("baseline activation (node:http + pg + jose)");
-    const baselineActivation = await measureBaseline(server.databaseUrl);
-    log(`baseline: ${JSON.stringify(baselineActivation)}`);
+    log("recording the handlers' statements for the same-work baseline");
+    const script = await recordScript(server.databaseUrl, db, tenant.tenantId, activationCode, spreadCodes, sessions);
+    log(`statements per request: ${JSON.stringify(script.statementsPerRequest)}`);
+    const baselineServer = await startBaseline(server.databaseUrl, script.script);
+    let baseline: RuntimeBenchResult["baseline"];
+    try {
+      // A baseline that fails does no work: one request of each kind must succeed first.
+      for (const [path, headers, body] of [
+        ["/activate?template=0", json, JSON.stringify({ activationCode, fingerprint: `baseline-smoke-${randomUUID()}` })],
+        ["/activate?template=spread", json, JSON.stringify({ activationCode, fingerprint: `baseline-smoke-${randomUUID()}` })],
+        [`/renew/${sessions[3].sessionId}`, { authorization: `Bearer ${sessions[3].token}` }, undefined],
+        [`/check-in/${sessions[3].sessionId}`, { authorization: `Bearer ${sessions[3].token}` }, undefined],
+      ] as const) {
+        const res = await fetch(`${baselineServer.baseUrl}${path}`, { method: "POST", headers, body });
+        if (!res.ok) throw new Error(`baseline ${path}: ${res.status} ${await res.text()}`);
+      }
+      const onBaseline = (request: AutocannonRequest) =>
+        withCpu(server.databaseUrl, baselineServer.port, () => load(baselineServer.baseUrl, request));
+      const activationBody = (req: AutocannonRequest) => ({ ...req, body: JSON.stringify({ activationCode, fingerprint: `baseline-${randomUUID()}` }) });
+      log("baseline: activation, one license");
+      const bActivation = await onBaseline({ method: "POST", path: "/activate?template=0", headers: json, setupRequest: activationBody });
+      log(`baseline activation: ${JSON.stringify(bActivation)}`);
+      log("baseline: activation spread");
+      const bSpread = await onBaseline({ method: "POST", path: "/activate?template=spread", headers: json, setupRequest: activationBody });
+      log(`baseline activation spread: ${JSON.stringify(bSpread)}`);
+      const baselineSession = (op: "renew" | "check-in"): AutocannonRequest => ({
+        method: "POST",
+        setupRequest: (req) => {
+          const session = sessions[next++ % sessions.length];
+          return { ...req, path: `/${op}/${session.sessionId}`, headers: { authorization: `Bearer ${session.token}` } };
+        },
+      });
+      log("baseline: renew");
+      const bRenew = await onBaseline(baselineSession("renew"));
+      log(`baseline renew: ${JSON.stringify(bRenew)}`);
+      log("baseline: check-in");
+      const bCheckIn = await onBaseline(baselineSession("check-in"));
+      log(`baseline check-in: ${JSON.stringify(bCheckIn)}`);
+      baseline = { activation: bActivation, activationAcrossEntitlements: bSpread, renew: bRenew, checkIn: bCheckIn };
+    } finally {
+      await baselineServer.stop();
+    }
+    const ratio = (ours: LoadResult, theirs: LoadResult) => Math.round((ours.requestsPerSecond / Math.max(1, theirs.requestsPerSecond)) * 100) / 100;
 
     return {
       scenario: "runtime",
@@ -154,13 +209,101 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
       renew,
       checkIn,
       adminList,
-      baselineActivation,
-      activationVsBaseline: Math.round((activation.requestsPerSecond / baselineActivation.requestsPerSecond) * 100) / 100,
+      baseline,
+      ratios: {
+        activation: ratio(activation, baseline.activation),
+        activationAcrossEntitlements: ratio(activationAcrossEntitlements, baseline.activationAcrossEntitlements),
+        renew: ratio(renew, baseline.renew),
+        checkIn: ratio(checkIn, baseline.checkIn),
+      },
+      statementsPerRequest: script.statementsPerRequest,
+      loadAverage: { before: loadBefore, after: loadavg() },
       sessionsForRenewAndCheckIn: sessions.length,
       activationProfile,
     };
   } finally {
     await db.$disconnect();
     await server.stop();
+  }
+}
+
+/**
+ * Calls the activation, renew and check-in handlers in this process on a recording pool (after a
+ * warm-up call each, so key loading and statement preparation are not in the recording) and turns
+ * the recordings into the baseline's script.
+ */
+async function recordScript(
+  databaseUrl: string,
+  db: ReturnType<typeof createDb>,
+  tenantId: string,
+  activationCode: string,
+  spreadCodes: string[],
+  sessions: { sessionId: string; token: string }[],
+): Promise<{ script: BaselineScript; statementsPerRequest: RuntimeBenchResult["statementsPerRequest"] }> {
+  const recorder = installRecorder(databaseUrl);
+  try {
+    const handler = (path: string) => {
+      const match = matchRuntimeRoute("POST", path);
+      if (!match) throw new Error(`no runtime route for ${path}`);
+      return match;
+    };
+    const activate = (code: string) => {
+      const path = `${ACTIVATIONS}/jwt`;
+      return recorder.record(() => callHandler(handler(path).handler, path, { body: { activationCode: code, fingerprint: `record-${randomUUID()}` } }));
+    };
+    const sessionOp = (op: "renew" | "check-in", s: { sessionId: string; token: string }) => {
+      const path = `${ACTIVATIONS}/${s.sessionId}/${op}`;
+      const match = handler(path);
+      return recorder.record(() => callHandler(match.handler, path, { token: s.token, params: match.params }));
+    };
+    const ok = async (r: { response: Response }, what: string) => {
+      if (!r.response.ok) throw new Error(`${what}: ${r.response.status} ${await r.response.text()}`);
+      return r as { response: Response; statements: Parameters<typeof templateOf>[0] };
+    };
+    await ok(await activate(activationCode), "warm-up activation");
+    await ok(await sessionOp("renew", sessions[2]), "warm-up renew");
+    await ok(await sessionOp("check-in", sessions[2]), "warm-up check-in");
+
+    const at = Date.now();
+    const a1 = await ok(await activate(activationCode), "activation");
+    const a2 = await ok(await activate(activationCode), "activation");
+    const first = templateOf(a1.statements, a2.statements, at);
+    if (!first) throw new Error("two activations of one license took different statements");
+    const activation: Template[] = [first];
+    for (const code of spreadCodes.slice(1)) {
+      const other = sameShape(first, (await ok(await activate(code), "activation")).statements, Date.now());
+      if (other) activation.push(other);
+    }
+    const r1 = await ok(await sessionOp("renew", sessions[0]), "renew");
+    const r2 = await ok(await sessionOp("renew", sessions[1]), "renew");
+    const c1 = await ok(await sessionOp("check-in", sessions[0]), "check-in");
+    const c2 = await ok(await sessionOp("check-in", sessions[1]), "check-in");
+    const renew = templateOf(r1.statements, r2.statements, at);
+    const checkIn = templateOf(c1.statements, c2.statements, at);
+    if (!renew || !checkIn) throw new Error("two renewals (or check-ins) took different statements");
+
+    const rows = await db.$queryRawUnsafe<{ sessionId: string; deviceId: string; fingerprintHash: string }[]>(
+      `SELECT s.id::text AS "sessionId", s."deviceId"::text AS "deviceId", d."fingerprintHash"
+       FROM "LicenseSession" s JOIN "Device" d ON d.id = s."deviceId" AND d."tenantId" = s."tenantId"
+       WHERE s."tenantId" = $1::uuid`,
+      tenantId,
+    );
+    const bySession = Object.fromEntries(rows.map((r) => [r.sessionId, r]));
+    const key = await db.signingKey.findFirstOrThrow({ where: { tenantId, status: "Active" }, orderBy: { createdAt: "desc" } });
+    return {
+      script: {
+        tenantId,
+        kid: key.kid,
+        privateJwk: JSON.parse(open(key.privateKeyEncrypted)) as Record<string, unknown>,
+        activation,
+        renew,
+        checkIn,
+        recordedSession: bySession[sessions[0].sessionId],
+        sessions: bySession,
+      },
+      statementsPerRequest: { activation: a1.statements.length, renew: r1.statements.length, checkIn: c1.statements.length },
+    };
+  } finally {
+    await recorder.close();
   }
 }

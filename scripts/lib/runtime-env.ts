@@ -49,7 +49,8 @@ export async function resolveRuntimeEnv(options: RuntimeEnvOptions = {}): Promis
 
   if (!env.DATABASE_URL) {
     const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
-    if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`EMBEDDED_PG_PORT is not a port: ${env.EMBEDDED_PG_PORT}`);
+    if (!Number.isInteger(port) || port <= 0 || port > 65535)
+      throw new Error(`EMBEDDED_PG_PORT is not a port: ${env.EMBEDDED_PG_PORT}`);
     const database = await startOrReuseEmbedded(port, log, options.ownSignals ?? false);
     stop = database.stop;
     embedded = true;
@@ -70,7 +71,11 @@ export async function resolveRuntimeEnv(options: RuntimeEnvOptions = {}): Promis
   if (options.migrate ?? true) {
     try {
       const applied = await migrate(env.DATABASE_URL, { log });
-      log(applied.length ? `database migrated (${applied.length} migration(s) applied)` : "database schema is up to date");
+      log(
+        applied.length
+          ? `database migrated (${applied.length} migration(s) applied)`
+          : "database schema is up to date",
+      );
     } catch (error) {
       await stop();
       throw error;
@@ -99,7 +104,11 @@ type StartedDatabase = { adminUrl: string; stop: () => Promise<void> };
  * credentials (started by `npm run web` in another terminal, or left behind by a killed process),
  * so web and worker can run as separate commands against one embedded database.
  */
-async function startOrReuseEmbedded(port: number, log: (line: string) => void, ownSignals: boolean): Promise<StartedDatabase> {
+async function startOrReuseEmbedded(
+  port: number,
+  log: (line: string) => void,
+  ownSignals: boolean,
+): Promise<StartedDatabase> {
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
   const probe = await probeServer(adminUrl);
   if (probe === "ok") {
@@ -107,7 +116,9 @@ async function startOrReuseEmbedded(port: number, log: (line: string) => void, o
     return { adminUrl, stop: async () => {} };
   }
   if (probe !== "refused") {
-    throw new Error(`Port ${port} is taken by another server (${probe}); set EMBEDDED_PG_PORT to a free port or DATABASE_URL to your database.`);
+    throw new Error(
+      `Port ${port} is taken by another server (${probe}); set EMBEDDED_PG_PORT to a free port or DATABASE_URL to your database.`,
+    );
   }
 
   const signals = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;

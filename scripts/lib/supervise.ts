@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { repoRoot } from "./runtime-env.ts";
 
 export type ChildSpec = { name: string; command: string; args: string[]; env: NodeJS.ProcessEnv };
@@ -21,7 +20,11 @@ const repeatWindowMs = 1_000;
  * Runs the web and worker processes until one of them dies (exit 1) or this process is asked to
  * stop (signal forwarded, exit 0 once they are gone). `stop` (the embedded database) runs last.
  */
-export function superviseChildren(specs: ChildSpec[], stop: () => Promise<void>, log: (line: string) => void): Supervisor {
+export function superviseChildren(
+  specs: ChildSpec[],
+  stop: () => Promise<void>,
+  log: (line: string) => void,
+): Supervisor {
   const live = new Map<string, ChildProcess>();
   let shuttingDown = false;
   let firstSignalAt = 0;
@@ -36,7 +39,9 @@ export function superviseChildren(specs: ChildSpec[], stop: () => Promise<void>,
         child.kill("SIGKILL");
       }
     }, gracePeriodMs);
-    await Promise.all([...live.values()].map((child) => new Promise((resolve) => child.once("exit", resolve))));
+    await Promise.all(
+      [...live.values()].map((child) => new Promise((resolve) => child.once("exit", resolve))),
+    );
     clearTimeout(deadline);
     await stop().catch((error: unknown) => log(`stopping the database failed: ${String(error)}`));
     process.exit(code);
@@ -116,20 +121,32 @@ export function runToCompletion(command: string, args: string[], env: NodeJS.Pro
 
 /** Node scripts of installed packages, run with this Node (no shell, no PATH lookup). */
 export const nextBin = path.join(repoRoot, "node_modules/next/dist/bin/next");
-/** Node flags of every web process: the preload that tells route handlers the TCP peer's address. */
-export const webNodeArgs = ["--import", pathToFileURL(path.join(repoRoot, "scripts/lib/peer-address.mjs")).href];
 export const tsxLoader = "tsx";
+
+/**
+ * The production web command (server/web.ts: the runtime lane and Next.js behind one node:http
+ * server), run by Node with tsx's loader like the worker.
+ */
+export function webArgs(port: number, host: string): string[] {
+  return ["--import", tsxLoader, "server/web.ts", "--port", String(port), "--host", host];
+}
 
 /** The worker command: Node with tsx's loader, one process so signals reach it directly. */
 export function workerArgs(watch = false): string[] {
   return watch
-    ? [path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"), "watch", "--clear-screen=false", "server/worker.ts"]
+    ? [
+        path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"),
+        "watch",
+        "--clear-screen=false",
+        "server/worker.ts",
+      ]
     : ["--import", tsxLoader, "server/worker.ts"];
 }
 
 /**
- * The address `next start|dev` binds. HOSTNAME is honoured only when set deliberately: shells and
- * containers export it as the machine's own name, which would not bind every interface.
+ * The address the web process (server/web.ts) or `next dev` binds. HOSTNAME is honoured only when
+ * set deliberately: shells and containers export it as the machine's own name, which would not
+ * bind every interface.
  */
 export function bindHost(env: NodeJS.ProcessEnv, machineName: string): string {
   const host = env.HOSTNAME;

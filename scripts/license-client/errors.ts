@@ -18,6 +18,8 @@ export const EXIT = {
   unreachable: 7,
   /** No state file: activate first. */
   notActivated: 8,
+  /** A consumption decision that refused the amount (its reasonCode is printed). */
+  denied: 9,
 } as const;
 
 export class ClientError extends Error {

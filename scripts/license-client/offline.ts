@@ -33,12 +33,24 @@ export function buildOfflineRequest(input: {
 }): OfflineRequest {
   if (!input.activationCode.trim()) throw new ClientError(EXIT.usage, "An activation code is required.");
   if (!input.fingerprint) throw new ClientError(EXIT.usage, "A fingerprint is required.");
-  const components = input.components && Object.keys(input.components).length
-    ? Object.fromEntries(Object.entries(input.components).map(([key, raw]) => [key, sha256Hex(raw)]))
-    : null;
+  const components =
+    input.components && Object.keys(input.components).length
+      ? Object.fromEntries(Object.entries(input.components).map(([key, raw]) => [key, sha256Hex(raw)]))
+      : null;
   return {
-    meta: { schemaVersion: 1, nonce: randomBytes(32).toString("base64url"), requestedAt: (input.requestedAt ?? new Date()).toISOString(), sdkVersion: SDK_VERSION },
-    body: { activationCode: input.activationCode.trim(), fingerprint: input.fingerprint, applicationInfo: input.applicationInfo ?? null, components, attestation: null },
+    meta: {
+      schemaVersion: 1,
+      nonce: randomBytes(32).toString("base64url"),
+      requestedAt: (input.requestedAt ?? new Date()).toISOString(),
+      sdkVersion: SDK_VERSION,
+    },
+    body: {
+      activationCode: input.activationCode.trim(),
+      fingerprint: input.fingerprint,
+      applicationInfo: input.applicationInfo ?? null,
+      components,
+      attestation: null,
+    },
   };
 }
 
@@ -48,7 +60,8 @@ export function parseComponents(text: string): Record<string, string> {
   for (const pair of text.split(",").filter((p) => p.trim())) {
     const at = pair.indexOf("=");
     const key = at < 0 ? "" : pair.slice(0, at).trim();
-    if (!key) throw new ClientError(EXIT.usage, `A component must be key=value, got ${JSON.stringify(pair)}.`);
+    if (!key)
+      throw new ClientError(EXIT.usage, `A component must be key=value, got ${JSON.stringify(pair)}.`);
     out[key] = pair.slice(at + 1);
   }
   return out;
@@ -67,26 +80,59 @@ function echoedNonce(license: Record<string, unknown>): unknown {
  * exact bytes received and decoded afterwards, never re-serialized. With the request, its nonce
  * must be the one echoed.
  */
-export function verifyOfflineResponse(response: OfflineResponse, jwks: JSONWebKeySet, request?: OfflineRequest): { kid: string | undefined; license: Record<string, unknown> } {
+export function verifyOfflineResponse(
+  response: OfflineResponse,
+  jwks: JSONWebKeySet,
+  request?: OfflineRequest,
+): { kid: string | undefined; license: Record<string, unknown> } {
   if (typeof response?.signedPayload !== "string" || typeof response.signature !== "string") {
     throw new ClientError(EXIT.verificationFailed, "The response artifact lacks signedPayload or signature.");
   }
-  const candidates = jwks.keys.filter((k) => k.kty === "RSA" && (response.kid ? k.kid === response.kid : true));
-  if (!candidates.length) throw new ClientError(EXIT.verificationFailed, `No published RSA key${response.kid ? ` with kid ${response.kid}` : ""} to verify the response with.`);
-  if (!response.kid && candidates.length > 1) throw new ClientError(EXIT.verificationFailed, "The response names no kid and the key set has several RSA keys.");
+  const candidates = jwks.keys.filter(
+    (k) => k.kty === "RSA" && (response.kid ? k.kid === response.kid : true),
+  );
+  if (!candidates.length)
+    throw new ClientError(
+      EXIT.verificationFailed,
+      `No published RSA key${response.kid ? ` with kid ${response.kid}` : ""} to verify the response with.`,
+    );
+  if (!response.kid && candidates.length > 1)
+    throw new ClientError(
+      EXIT.verificationFailed,
+      "The response names no kid and the key set has several RSA keys.",
+    );
   const jwk = candidates[0];
-  const publicKey = createPublicKey({ key: { kty: jwk.kty, n: jwk.n, e: jwk.e } as JsonWebKey, format: "jwk" });
-  const valid = verify("RSA-SHA256", Buffer.from(response.signedPayload), publicKey, Buffer.from(response.signature, "base64"));
-  if (!valid) throw new ClientError(EXIT.verificationFailed, "The response's signature does not verify with the tenant's key.");
+  const publicKey = createPublicKey({
+    key: { kty: jwk.kty, n: jwk.n, e: jwk.e } as JsonWebKey,
+    format: "jwk",
+  });
+  const valid = verify(
+    "RSA-SHA256",
+    Buffer.from(response.signedPayload),
+    publicKey,
+    Buffer.from(response.signature, "base64"),
+  );
+  if (!valid)
+    throw new ClientError(
+      EXIT.verificationFailed,
+      "The response's signature does not verify with the tenant's key.",
+    );
   let license: Record<string, unknown>;
   try {
-    license = JSON.parse(Buffer.from(response.signedPayload, "base64url").toString("utf8")) as Record<string, unknown>;
+    license = JSON.parse(Buffer.from(response.signedPayload, "base64url").toString("utf8")) as Record<
+      string,
+      unknown
+    >;
   } catch {
     throw new ClientError(EXIT.verificationFailed, "The signed payload is not base64url JSON.");
   }
   if (request) {
     const nonce = echoedNonce(license);
-    if (nonce !== request.meta.nonce) throw new ClientError(EXIT.verificationFailed, `The response answers another request: nonce ${JSON.stringify(nonce)} is not ${request.meta.nonce}.`);
+    if (nonce !== request.meta.nonce)
+      throw new ClientError(
+        EXIT.verificationFailed,
+        `The response answers another request: nonce ${JSON.stringify(nonce)} is not ${request.meta.nonce}.`,
+      );
   }
   return { kid: jwk.kid, license };
 }

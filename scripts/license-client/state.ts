@@ -20,13 +20,23 @@ export type ClientState = {
 };
 
 export async function readState(file: string): Promise<ClientState> {
-  if (!existsSync(file)) throw new ClientError(EXIT.notActivated, `No license state at ${file}: run \`activate\` first.`);
+  if (!existsSync(file))
+    throw new ClientError(EXIT.notActivated, `No license state at ${file}: run \`activate\` first.`);
   try {
     const state = JSON.parse(await readFile(file, "utf8")) as ClientState;
-    if (typeof state.token !== "string" || typeof state.sessionId !== "string" || typeof state.url !== "string" || !Array.isArray(state.jwks?.keys)) throw new Error("missing fields");
+    if (
+      typeof state.token !== "string" ||
+      typeof state.sessionId !== "string" ||
+      typeof state.url !== "string" ||
+      !Array.isArray(state.jwks?.keys)
+    )
+      throw new Error("missing fields");
     return state;
   } catch (error) {
-    throw new ClientError(EXIT.notActivated, `The license state at ${file} is unreadable (${error instanceof Error ? error.message : String(error)}): run \`activate\` again.`);
+    throw new ClientError(
+      EXIT.notActivated,
+      `The license state at ${file} is unreadable (${error instanceof Error ? error.message : String(error)}): run \`activate\` again.`,
+    );
   }
 }
 

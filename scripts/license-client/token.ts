@@ -3,7 +3,7 @@ import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet, ty
 import { ClientError, EXIT } from "./errors.ts";
 import { callJson, jwksUrl } from "./http.ts";
 
-/** The claims the service puts in a license token (server/domain/licensing/license-token.ts). */
+/** The claims the service puts in a license token (server/domain/licensing/tokens/license-token.ts). */
 export type LicenseTokenClaims = JWTPayload & {
   sub: string;
   ent: string;
@@ -37,12 +37,20 @@ export function tenantOfToken(token: string): string {
   } catch {
     throw new ClientError(EXIT.verificationFailed, "The license token is not a JWT.");
   }
-  const tid = typeof claims.iss === "string" && claims.iss.startsWith(ISSUER_PREFIX) ? claims.iss.slice(ISSUER_PREFIX.length) : "";
-  if (!TENANT_ID.test(tid)) throw new ClientError(EXIT.verificationFailed, `The license token's issuer ${JSON.stringify(claims.iss)} names no tenant.`);
+  const tid =
+    typeof claims.iss === "string" && claims.iss.startsWith(ISSUER_PREFIX)
+      ? claims.iss.slice(ISSUER_PREFIX.length)
+      : "";
+  if (!TENANT_ID.test(tid))
+    throw new ClientError(
+      EXIT.verificationFailed,
+      `The license token's issuer ${JSON.stringify(claims.iss)} names no tenant.`,
+    );
   return tid;
 }
 
-export const fetchJwks = (baseUrl: string, tenantId: string) => callJson<JSONWebKeySet>(jwksUrl(baseUrl, tenantId), "GET", "");
+export const fetchJwks = (baseUrl: string, tenantId: string) =>
+  callJson<JSONWebKeySet>(jwksUrl(baseUrl, tenantId), "GET", "");
 
 /** Whether the key set holds the key the token names (else a fresh JWKS is worth fetching: the tenant rotated). */
 export function jwksHasKid(jwks: JSONWebKeySet, token: string): boolean {
@@ -60,7 +68,11 @@ export function jwksHasKid(jwks: JSONWebKeySet, token: string): boolean {
  * license audience, the tenant's issuer, inside its lifetime, and, when the fingerprint is given,
  * bound to this device (`dev_fp` = SHA-256 hex of the fingerprint).
  */
-export async function verifyLicenseToken(token: string, jwks: JSONWebKeySet, options: { fingerprint?: string; currentDate?: Date } = {}): Promise<LicenseTokenClaims> {
+export async function verifyLicenseToken(
+  token: string,
+  jwks: JSONWebKeySet,
+  options: { fingerprint?: string; currentDate?: Date } = {},
+): Promise<LicenseTokenClaims> {
   const tenantId = tenantOfToken(token);
   let payload: JWTPayload;
   try {
@@ -73,16 +85,28 @@ export async function verifyLicenseToken(token: string, jwks: JSONWebKeySet, opt
     }));
   } catch (error) {
     const reason =
-      error instanceof errors.JWTExpired ? "the token has expired"
-        : error instanceof errors.JWSSignatureVerificationFailed ? "the signature does not verify"
-          : error instanceof errors.JWKSNoMatchingKey ? "no published key matches the token's kid"
-            : error instanceof Error ? error.message : String(error);
+      error instanceof errors.JWTExpired
+        ? "the token has expired"
+        : error instanceof errors.JWSSignatureVerificationFailed
+          ? "the signature does not verify"
+          : error instanceof errors.JWKSNoMatchingKey
+            ? "no published key matches the token's kid"
+            : error instanceof Error
+              ? error.message
+              : String(error);
     throw new ClientError(EXIT.verificationFailed, `License token rejected: ${reason}.`);
   }
   const claims = payload as LicenseTokenClaims;
-  if (claims.tid !== tenantId) throw new ClientError(EXIT.verificationFailed, "License token rejected: its tid does not match its issuer.");
+  if (claims.tid !== tenantId)
+    throw new ClientError(
+      EXIT.verificationFailed,
+      "License token rejected: its tid does not match its issuer.",
+    );
   if (options.fingerprint !== undefined && claims.dev_fp !== sha256Hex(options.fingerprint)) {
-    throw new ClientError(EXIT.verificationFailed, "License token rejected: it was issued to another device (dev_fp does not match this fingerprint).");
+    throw new ClientError(
+      EXIT.verificationFailed,
+      "License token rejected: it was issued to another device (dev_fp does not match this fingerprint).",
+    );
   }
   return claims;
 }

@@ -5,19 +5,19 @@
  * Safe to run again: nothing is made when the demo suite exists.
  */
 import type { DomainContext } from "../../server/domain/context.ts";
-import { createSuite } from "../../server/domain/catalog/create-suite.ts";
-import { createPlanSet } from "../../server/domain/catalog/create-plan-set.ts";
-import { movePlanSetStatus } from "../../server/domain/catalog/move-plan-set-status.ts";
-import { createAddOn } from "../../server/domain/catalog/create-add-on.ts";
-import { createRatingCampaign } from "../../server/domain/catalog/create-rating-campaign.ts";
-import { createFeatureCatalogEntry } from "../../server/domain/catalog/create-feature-catalog-entry.ts";
-import { createMonitoredAsset } from "../../server/domain/catalog/create-monitored-asset.ts";
-import { ZFeatureCatalogCreateRequest } from "../../server/domain/catalog/feature-catalog.schemas.ts";
-import { ZMonitoredAssetCreateRequest } from "../../server/domain/catalog/monitored-asset.schemas.ts";
-import { ZPlanSetCreateRequest } from "../../server/domain/catalog/plan-set.schemas.ts";
-import { ZAddOnCreateRequest } from "../../server/domain/catalog/add-on.schemas.ts";
-import { ZRatingCampaignCreateRequest } from "../../server/domain/catalog/rating-campaign.schemas.ts";
-import { ZSuiteCreateRequest } from "../../server/domain/catalog/suite.schemas.ts";
+import { createSuite } from "../../server/domain/pricing/suites/create-suite.ts";
+import { createPlanSet } from "../../server/domain/pricing/plan-sets/create-plan-set.ts";
+import { movePlanSetStatus } from "../../server/domain/pricing/plan-sets/move-plan-set-status.ts";
+import { createAddOn } from "../../server/domain/pricing/add-ons/create-add-on.ts";
+import { createRatingCampaign } from "../../server/domain/catalog/rating-campaigns/create-rating-campaign.ts";
+import { createFeatureCatalogEntry } from "../../server/domain/catalog/feature-catalog/create-feature-catalog-entry.ts";
+import { createMonitoredAsset } from "../../server/domain/catalog/monitored-assets/create-monitored-asset.ts";
+import { ZFeatureCatalogCreateRequest } from "../../server/domain/catalog/feature-catalog/feature-catalog.schemas.ts";
+import { ZMonitoredAssetCreateRequest } from "../../server/domain/catalog/monitored-assets/monitored-asset.schemas.ts";
+import { ZPlanSetCreateRequest } from "../../server/domain/pricing/plan-sets/plan-set.schemas.ts";
+import { ZAddOnCreateRequest } from "../../server/domain/pricing/add-ons/add-on.schemas.ts";
+import { ZRatingCampaignCreateRequest } from "../../server/domain/catalog/rating-campaigns/rating-campaign.schemas.ts";
+import { ZSuiteCreateRequest } from "../../server/domain/pricing/suites/suite.schemas.ts";
 import { now } from "../../server/clock.ts";
 
 export const DEMO_SUITE_CODE = "STUDIO-SUITE";
@@ -26,17 +26,43 @@ const CREDIT_METRIC = "ai-credits";
 /** The catalog entries the demo plans configure, made unless an entry of that code exists. */
 const demoFeatures = [
   { featureCode: "SEATS", name: "Seats", featureType: "Numeric", units: "seats" },
-  { featureCode: "API_CALLS", name: "API calls", featureType: "Metered", metricName: "api-calls", units: "calls" },
-  { featureCode: "AI_CREDITS", name: "AI credits", featureType: "Metered", metricName: CREDIT_METRIC, units: "credits" },
+  {
+    featureCode: "API_CALLS",
+    name: "API calls",
+    featureType: "Metered",
+    metricName: "api-calls",
+    units: "calls",
+  },
+  {
+    featureCode: "AI_CREDITS",
+    name: "AI credits",
+    featureType: "Metered",
+    metricName: CREDIT_METRIC,
+    units: "credits",
+  },
   { featureCode: "SSO", name: "Single sign-on", featureType: "Boolean", units: null },
-  { featureCode: "SUPPORT_TIER", name: "Support", featureType: "Enumeration", units: null, enumOptions: [{ value: "community" }, { value: "standard" }, { value: "priority" }] },
+  {
+    featureCode: "SUPPORT_TIER",
+    name: "Support",
+    featureType: "Enumeration",
+    units: null,
+    enumOptions: [{ value: "community" }, { value: "standard" }, { value: "priority" }],
+  },
 ] as const;
 
 async function ensureFeatures(ctx: DomainContext): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const feature of demoFeatures) {
-    const existing = await ctx.db.featureCatalogEntry.findFirst({ where: { featureCode: feature.featureCode, isDeleted: false }, select: { id: true } });
-    const entry = existing ?? (await createFeatureCatalogEntry(ctx, ZFeatureCatalogCreateRequest.parse({ ...feature, lifecycleStatus: "Published" })));
+    const existing = await ctx.db.featureCatalogEntry.findFirst({
+      where: { featureCode: feature.featureCode, isDeleted: false },
+      select: { id: true },
+    });
+    const entry =
+      existing ??
+      (await createFeatureCatalogEntry(
+        ctx,
+        ZFeatureCatalogCreateRequest.parse({ ...feature, lifecycleStatus: "Published" }),
+      ));
     ids.set(feature.featureCode, entry.id);
   }
   return ids;
@@ -44,7 +70,9 @@ async function ensureFeatures(ctx: DomainContext): Promise<Map<string, string>> 
 
 /** The credit balance metered overage draws on, on the suite's first product. */
 async function ensureCreditBalance(ctx: DomainContext, productId: string): Promise<void> {
-  const existing = await ctx.db.monitoredAsset.findFirst({ where: { productId, ownerKind: "Product", metricName: CREDIT_METRIC } });
+  const existing = await ctx.db.monitoredAsset.findFirst({
+    where: { productId, ownerKind: "Product", metricName: CREDIT_METRIC },
+  });
   if (existing) return;
   await createMonitoredAsset(
     ctx,
@@ -53,7 +81,12 @@ async function ensureCreditBalance(ctx: DomainContext, productId: string): Promi
       metricName: CREDIT_METRIC,
       name: "AI credits",
       unit: "credits",
-      balanceUsage: { name: "AI credits", unit: "credits", initialCreditAmount: 500, usageQuota: [{ endUsage: 50, name: "Almost out", quotaUsageLevel: "High" }] },
+      balanceUsage: {
+        name: "AI credits",
+        unit: "credits",
+        initialCreditAmount: 500,
+        usageQuota: [{ endUsage: 50, name: "Almost out", quotaUsageLevel: "High" }],
+      },
     }),
   );
 }
@@ -71,7 +104,10 @@ const apiTiers = (included: number) => [
   },
 ];
 
-export async function seedCatalogPricing(ctx: DomainContext, products: readonly { id: string; name: string }[]): Promise<{ suiteId: string } | null> {
+export async function seedCatalogPricing(
+  ctx: DomainContext,
+  products: readonly { id: string; name: string }[],
+): Promise<{ suiteId: string } | null> {
   if (products.length < 2) return null;
   const existing = await ctx.db.suite.findFirst({ where: { code: DEMO_SUITE_CODE }, select: { id: true } });
   if (existing) return { suiteId: existing.id };
@@ -89,7 +125,15 @@ export async function seedCatalogPricing(ctx: DomainContext, products: readonly 
     }),
   );
 
-  const plan = (name: string, price: number, seats: number, apiCalls: number, credits: number, support: string, sso: boolean) => ({
+  const plan = (
+    name: string,
+    price: number,
+    seats: number,
+    apiCalls: number,
+    credits: number,
+    support: string,
+    sso: boolean,
+  ) => ({
     name,
     description: price === 0 ? "Free for small teams" : `${seats} seats`,
     pricingMode: "Absolute",
@@ -105,7 +149,11 @@ export async function seedCatalogPricing(ctx: DomainContext, products: readonly 
           { featureCode: "SUPPORT_TIER", value: support },
         ],
       },
-      { productId: companion.id, included: price > 0, featureValues: [{ featureCode: "SSO", value: String(sso) }] },
+      {
+        productId: companion.id,
+        included: price > 0,
+        featureValues: [{ featureCode: "SSO", value: String(sso) }],
+      },
     ],
   });
   const planSet = await createPlanSet(
@@ -149,7 +197,11 @@ export async function seedCatalogPricing(ctx: DomainContext, products: readonly 
       startsAt: new Date(start.getTime() - 86_400_000).toISOString(),
       endsAt: new Date(start.getTime() + 60 * 86_400_000).toISOString(),
       targets: [
-        { featureCatalogId: features.get("API_CALLS"), question: "How useful is the API for you?", priority: 1 },
+        {
+          featureCatalogId: features.get("API_CALLS"),
+          question: "How useful is the API for you?",
+          priority: 1,
+        },
         { featureCatalogId: features.get("SSO"), question: null, priority: 2 },
         { featureCatalogId: features.get("SEATS"), question: null, priority: null },
       ],

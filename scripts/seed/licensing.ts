@@ -1,18 +1,27 @@
 import type { DomainContext } from "../../server/domain/context.ts";
 import type { Db } from "../../server/db/client.ts";
-import { issueActivationCodes } from "../../server/domain/entitlements/issue-activation-codes.ts";
-import { activate } from "../../server/domain/licensing/activate.ts";
-import { AppError } from "../../server/http/errors.ts";
+import { issueActivationCodes } from "../../server/domain/licensing/activation-codes/issue-activation-codes.ts";
+import { activate } from "../../server/domain/licensing/activation/activate.ts";
+import { AppError } from "../../server/core/errors.ts";
 
 /**
  * Demo activation code: on the demo tenant's oldest Published entitlement (seeded by the
  * entitlements seed, which must run first), one code with a device limit of 3, issued once.
  * Returns the code and its entitlement, or null when there is no entitlement yet.
  */
-export async function seedActivationCode(ctx: DomainContext): Promise<{ code: string; entitlementId: string } | null> {
-  const entitlement = await ctx.db.entitlement.findFirst({ where: { status: "Published" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+export async function seedActivationCode(
+  ctx: DomainContext,
+): Promise<{ code: string; entitlementId: string } | null> {
+  const entitlement = await ctx.db.entitlement.findFirst({
+    where: { status: "Published" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
   if (!entitlement) return null;
-  const existing = await ctx.db.activationCode.findFirst({ where: { entitlementId: entitlement.id, status: "Active" }, orderBy: { createdAt: "asc" } });
+  const existing = await ctx.db.activationCode.findFirst({
+    where: { entitlementId: entitlement.id, status: "Active" },
+    orderBy: { createdAt: "asc" },
+  });
   if (existing) return { code: existing.code, entitlementId: entitlement.id };
   const issued = await issueActivationCodes(ctx, entitlement.id, { count: 1, deviceLimit: 3 });
   return { code: issued.codes[0].code, entitlementId: entitlement.id };
@@ -33,7 +42,11 @@ export async function seedDemoSessions(db: Db, code: string): Promise<string[]> 
   const ids: string[] = [];
   for (const device of demoDevices) {
     try {
-      const outcome = await activate(db, { activationCode: code, fingerprint: device.fingerprint, deviceName: device.deviceName }, { kind: "Online", ip: null, idempotencyKey: null, user: null });
+      const outcome = await activate(
+        db,
+        { activationCode: code, fingerprint: device.fingerprint, deviceName: device.deviceName },
+        { kind: "Online", ip: null, idempotencyKey: null, user: null },
+      );
       ids.push(outcome.session.id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -1,4 +1,5 @@
 import type { UserKind } from "../domain/identity/users.ts";
+import type { StaffRole } from "../domain/identity/staff-roles/staff-roles.ts";
 
 /** What a signed-in UI session carries (server/auth/options.ts puts it there). */
 declare module "next-auth" {
@@ -11,6 +12,11 @@ declare module "next-auth" {
     email: string;
     name: string;
     roles: string[];
+    /**
+     * Staff: the role as the database holds it at this request (currentSession reads it fresh, so a
+     * role change applies at the next request); null for consumers.
+     */
+    staffRole: StaffRole | null;
   }
   interface User {
     tenantId: string;

@@ -2,6 +2,7 @@ import type { AuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client.ts";
 import { authenticateUser, type UserKind } from "../domain/identity/users.ts";
+import { servedOverHttps } from "../config.ts";
 
 /** The error a sign-in form receives when the email has accounts with several vendors. */
 export const CHOOSE_TENANT = "choose-tenant";
@@ -25,14 +26,28 @@ function credentialsFor(kind: UserKind) {
       const email = credentials?.email?.trim();
       const password = credentials?.password;
       if (!email || !password) return null;
-      const result = await authenticateUser(db(), { email, password, kind, tenant: credentials?.tenant?.trim() || null });
+      const result = await authenticateUser(db(), {
+        email,
+        password,
+        kind,
+        tenant: credentials?.tenant?.trim() || null,
+      });
       // next-auth hands a thrown message to the form as `error`; null becomes "CredentialsSignin".
       if (!result.ok) {
         if (result.reason === "choose-tenant") throw new Error(CHOOSE_TENANT);
         return null;
       }
       const { user } = result;
-      return { id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantName: user.tenantName, tenantSlug: user.tenantSlug, kind: user.kind, roles: user.roles };
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        tenantId: user.tenantId,
+        tenantName: user.tenantName,
+        tenantSlug: user.tenantSlug,
+        kind: user.kind,
+        roles: user.roles,
+      };
     },
   });
 }
@@ -40,6 +55,8 @@ function credentialsFor(kind: UserKind) {
 export const authOptions: AuthOptions = {
   secret: process.env.NEXTAUTH_SECRET,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  // next-auth looks at NEXTAUTH_URL only; behind an https PUBLIC_URL the cookies must be Secure too.
+  useSecureCookies: servedOverHttps(),
   providers: [credentialsFor("staff"), credentialsFor("consumer")],
   pages: { signIn: signInPage.staff, error: signInPage.staff },
   callbacks: {
@@ -68,6 +85,8 @@ export const authOptions: AuthOptions = {
         email: token.email ?? "",
         name: token.name ?? "",
         roles: token.roles ?? [],
+        // Filled from the database by currentSession on every request, never from the cookie.
+        staffRole: null,
       };
     },
   },

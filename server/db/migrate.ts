@@ -8,7 +8,8 @@ import { Logger, runMigrations as runWorkerMigrations } from "graphile-worker";
  * Resolved from the working directory (npm scripts and `next start` run from the project root):
  * inside the Next.js bundle import.meta.url no longer points into the source tree.
  */
-export const migrationsDir = process.env.MIGRATIONS_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), "prisma/migrations");
+export const migrationsDir =
+  process.env.MIGRATIONS_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), "prisma/migrations");
 
 /** Prisma Migrate's own lock id, so our runner and `prisma migrate deploy` never run at once. */
 const PRISMA_ADVISORY_LOCK = 72707369;
@@ -29,7 +30,10 @@ export type MigrationFile = { name: string; sql: string; checksum: string };
 
 export async function listMigrations(dir = migrationsDir): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -43,7 +47,10 @@ export async function listMigrations(dir = migrationsDir): Promise<MigrationFile
  * `_prisma_migrations` the same way, then installs graphile-worker's schema. Refuses to continue
  * when an applied migration's file changed or a previous run failed half-way.
  */
-export async function migrate(databaseUrl: string, options: { log?: (line: string) => void; dir?: string } = {}): Promise<string[]> {
+export async function migrate(
+  databaseUrl: string,
+  options: { log?: (line: string) => void; dir?: string } = {},
+): Promise<string[]> {
   const log = options.log ?? (() => {});
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -51,9 +58,12 @@ export async function migrate(databaseUrl: string, options: { log?: (line: strin
   try {
     await client.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK]);
     await client.query(createMigrationsTable);
-    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
-      `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`,
-    );
+    const { rows } = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      rolled_back_at: Date | null;
+    }>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
     const done = new Map(rows.filter((r) => r.rolled_back_at === null).map((r) => [r.migration_name, r]));
     for (const migration of await listMigrations(options.dir)) {
       const previous = done.get(migration.name);
@@ -63,7 +73,8 @@ export async function migrate(databaseUrl: string, options: { log?: (line: strin
         }
         continue;
       }
-      if (previous) throw new Error(`Migration ${migration.name} failed earlier; resolve it before migrating again.`);
+      if (previous)
+        throw new Error(`Migration ${migration.name} failed earlier; resolve it before migrating again.`);
       const id = randomUUID();
       await client.query(
         `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
@@ -78,7 +89,10 @@ export async function migrate(databaseUrl: string, options: { log?: (line: strin
         await client.query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [id, String(error)]);
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
       }
-      await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
+      await client.query(
+        `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
+        [id],
+      );
       applied.push(migration.name);
       log(`applied migration ${migration.name}`);
     }
@@ -91,9 +105,13 @@ export async function migrate(databaseUrl: string, options: { log?: (line: strin
 }
 
 /** Names of migrations not yet applied; /api/ready answers 503 while any remain. */
-export async function pendingMigrations(query: (sql: string) => Promise<{ migration_name: string }[]>): Promise<string[]> {
+export async function pendingMigrations(
+  query: (sql: string) => Promise<{ migration_name: string }[]>,
+): Promise<string[]> {
   const files = await listMigrations();
-  const rows = await query(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
+  const rows = await query(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+  );
   const done = new Set(rows.map((r) => r.migration_name));
   return files.map((f) => f.name).filter((n) => !done.has(n));
 }

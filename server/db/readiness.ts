@@ -6,7 +6,11 @@ export const WORKER_HEARTBEAT_MAX_AGE_MS = 60_000;
 
 export type Readiness = {
   ready: boolean;
-  checks: { database: boolean; migrations: { pending: string[] }; worker: { lastSeenAt: string | null; fresh: boolean } };
+  checks: {
+    database: boolean;
+    migrations: { pending: string[] };
+    worker: { lastSeenAt: string | null; fresh: boolean };
+  };
 };
 
 /** DESIGN.md section 10: database reachable, migrations applied, a worker heartbeat fresh. */
@@ -17,9 +21,16 @@ export async function readiness(db: Db): Promise<Readiness> {
     const fresh = !!beat && now().getTime() - beat.lastSeenAt.getTime() < WORKER_HEARTBEAT_MAX_AGE_MS;
     return {
       ready: pending.length === 0 && fresh,
-      checks: { database: true, migrations: { pending }, worker: { lastSeenAt: beat?.lastSeenAt.toISOString() ?? null, fresh } },
+      checks: {
+        database: true,
+        migrations: { pending },
+        worker: { lastSeenAt: beat?.lastSeenAt.toISOString() ?? null, fresh },
+      },
     };
   } catch {
-    return { ready: false, checks: { database: false, migrations: { pending: [] }, worker: { lastSeenAt: null, fresh: false } } };
+    return {
+      ready: false,
+      checks: { database: false, migrations: { pending: [] }, worker: { lastSeenAt: null, fresh: false } },
+    };
   }
 }

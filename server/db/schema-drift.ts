@@ -34,29 +34,73 @@ type DmmfField = {
   relationToFields?: string[];
   relationOnDelete?: string;
 };
-type DmmfModel = { name: string; dbName: string | null; fields: DmmfField[]; primaryKey: { fields: string[] } | null };
-type DmmfIndex = { model: string; type: "id" | "unique" | "normal" | "fulltext"; dbName?: string | null; fields: { name: string }[] };
+type DmmfModel = {
+  name: string;
+  dbName: string | null;
+  fields: DmmfField[];
+  primaryKey: { fields: string[] } | null;
+};
+type DmmfIndex = {
+  model: string;
+  type: "id" | "unique" | "normal" | "fulltext";
+  dbName?: string | null;
+  fields: { name: string }[];
+};
 
 function columnType(field: DmmfField, enums: Set<string>): string {
   if (field.kind === "enum" || enums.has(field.type)) return field.isList ? `${field.type}[]` : field.type;
   const [native, args] = field.nativeType ?? [null, []];
   let base: string;
   switch (native ?? field.type) {
-    case "Uuid": base = "uuid"; break;
-    case "Timestamptz": base = `timestamptz(${args[0] ?? 6})`; break;
-    case "Timestamp": base = `timestamp(${args[0] ?? 6})`; break;
-    case "VarChar": base = `varchar(${args[0]})`; break;
-    case "Text": case "String": base = "text"; break;
-    case "Int": case "Integer": base = "int4"; break;
-    case "BigInt": base = "int8"; break;
-    case "SmallInt": base = "int2"; break;
-    case "Boolean": base = "bool"; break;
-    case "DateTime": base = "timestamp(3)"; break;
-    case "Json": case "JsonB": base = "jsonb"; break;
-    case "Float": case "DoublePrecision": base = "float8"; break;
-    case "Decimal": base = args.length ? `numeric(${args.join(",")})` : "numeric(65,30)"; break;
-    case "Bytes": case "ByteA": base = "bytea"; break;
-    default: base = String(native ?? field.type).toLowerCase();
+    case "Uuid":
+      base = "uuid";
+      break;
+    case "Timestamptz":
+      base = `timestamptz(${args[0] ?? 6})`;
+      break;
+    case "Timestamp":
+      base = `timestamp(${args[0] ?? 6})`;
+      break;
+    case "VarChar":
+      base = `varchar(${args[0]})`;
+      break;
+    case "Text":
+    case "String":
+      base = "text";
+      break;
+    case "Int":
+    case "Integer":
+      base = "int4";
+      break;
+    case "BigInt":
+      base = "int8";
+      break;
+    case "SmallInt":
+      base = "int2";
+      break;
+    case "Boolean":
+      base = "bool";
+      break;
+    case "DateTime":
+      base = "timestamp(3)";
+      break;
+    case "Json":
+    case "JsonB":
+      base = "jsonb";
+      break;
+    case "Float":
+    case "DoublePrecision":
+      base = "float8";
+      break;
+    case "Decimal":
+      base = args.length ? `numeric(${args.join(",")})` : "numeric(65,30)";
+      break;
+    case "Bytes":
+    case "ByteA":
+      base = "bytea";
+      break;
+    default:
+      base = String(native ?? field.type).toLowerCase();
   }
   return field.isList ? `${base}[]` : base;
 }
@@ -98,8 +142,16 @@ export function expectedShape(prismaSchema: string): Shape {
           const target = dmmf.datamodel.models.find((m) => m.name === field.type)!;
           const from = field.relationFromFields.map((f) => columnOf(model, f));
           const to = (field.relationToFields ?? []).map((f) => columnOf(target, f));
-          const onDelete = (field.relationOnDelete ?? (model.fields.filter((f) => field.relationFromFields!.includes(f.name)).every((f) => f.isRequired) ? "Restrict" : "SetNull")).toLowerCase();
-          foreignKeys.set(`${table}:${defaultName(table, from, "fkey")}`, `(${from.join(",")}) -> ${tableOf.get(target.name)}(${to.join(",")}) on delete ${onDelete}`);
+          const onDelete = (
+            field.relationOnDelete ??
+            (model.fields.filter((f) => field.relationFromFields!.includes(f.name)).every((f) => f.isRequired)
+              ? "Restrict"
+              : "SetNull")
+          ).toLowerCase();
+          foreignKeys.set(
+            `${table}:${defaultName(table, from, "fkey")}`,
+            `(${from.join(",")}) -> ${tableOf.get(target.name)}(${to.join(",")}) on delete ${onDelete}`,
+          );
         }
         continue;
       }
@@ -123,13 +175,25 @@ export function expectedShape(prismaSchema: string): Shape {
   return { tables, indexes, foreignKeys };
 }
 
-const onDeleteNames: Record<string, string> = { a: "noaction", r: "restrict", c: "cascade", n: "setnull", d: "setdefault" };
+const onDeleteNames: Record<string, string> = {
+  a: "noaction",
+  r: "restrict",
+  c: "cascade",
+  n: "setnull",
+  d: "setdefault",
+};
 
 export async function actualShape(databaseUrl: string): Promise<Shape> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const columns = await client.query<{ table: string; column: string; type: string; nullable: boolean; has_default: boolean }>(`
+    const columns = await client.query<{
+      table: string;
+      column: string;
+      type: string;
+      nullable: boolean;
+      has_default: boolean;
+    }>(`
       SELECT c.relname AS table, a.attname AS column,
              CASE WHEN t.typcategory = 'A' THEN et.typname || '[]' ELSE t.typname END
                || CASE WHEN t.typname IN ('timestamptz','timestamp') AND a.atttypmod >= 0 THEN '(' || a.atttypmod || ')'
@@ -148,9 +212,19 @@ export async function actualShape(databaseUrl: string): Promise<Shape> {
     for (const row of columns.rows) {
       if (!tables.has(row.table)) tables.set(row.table, new Map());
       // A timestamp's default precision shows as typmod -1; Prisma always states it.
-      tables.get(row.table)!.set(row.column, { type: row.type.replace(/^timestamptz$/, "timestamptz(6)").replace(/^timestamp$/, "timestamp(6)"), nullable: row.nullable, hasDefault: row.has_default });
+      tables.get(row.table)!.set(row.column, {
+        type: row.type.replace(/^timestamptz$/, "timestamptz(6)").replace(/^timestamp$/, "timestamp(6)"),
+        nullable: row.nullable,
+        hasDefault: row.has_default,
+      });
     }
-    const idx = await client.query<{ table: string; name: string; is_unique: boolean; is_primary: boolean; columns: string[] }>(`
+    const idx = await client.query<{
+      table: string;
+      name: string;
+      is_unique: boolean;
+      is_primary: boolean;
+      columns: string[];
+    }>(`
       SELECT t.relname AS table, i.relname AS name, ix.indisunique AS is_unique, ix.indisprimary AS is_primary,
              array_agg(a.attname::text ORDER BY k.ord) AS columns
       FROM pg_index ix
@@ -163,9 +237,19 @@ export async function actualShape(databaseUrl: string): Promise<Shape> {
       GROUP BY t.relname, i.relname, ix.indisunique, ix.indisprimary`);
     const indexes: Shape["indexes"] = new Map();
     for (const row of idx.rows) {
-      indexes.set(`${row.table}:${row.name}`, `${row.is_primary ? "primary" : row.is_unique ? "unique" : "index"} (${row.columns.join(",")})`);
+      indexes.set(
+        `${row.table}:${row.name}`,
+        `${row.is_primary ? "primary" : row.is_unique ? "unique" : "index"} (${row.columns.join(",")})`,
+      );
     }
-    const fks = await client.query<{ table: string; name: string; columns: string[]; target: string; target_columns: string[]; on_delete: string }>(`
+    const fks = await client.query<{
+      table: string;
+      name: string;
+      columns: string[];
+      target: string;
+      target_columns: string[];
+      on_delete: string;
+    }>(`
       SELECT c.conrelid::regclass::text AS table, c.conname AS name,
              (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(c.conkey) WITH ORDINALITY k(n, ord) JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS columns,
              c.confrelid::regclass::text AS target,
@@ -176,7 +260,10 @@ export async function actualShape(databaseUrl: string): Promise<Shape> {
     const foreignKeys: Shape["foreignKeys"] = new Map();
     const unquote = (s: string) => s.replace(/^"|"$/g, "");
     for (const row of fks.rows) {
-      foreignKeys.set(`${unquote(row.table)}:${row.name}`, `(${row.columns.join(",")}) -> ${unquote(row.target)}(${row.target_columns.join(",")}) on delete ${onDeleteNames[row.on_delete]}`);
+      foreignKeys.set(
+        `${unquote(row.table)}:${row.name}`,
+        `(${row.columns.join(",")}) -> ${unquote(row.target)}(${row.target_columns.join(",")}) on delete ${onDeleteNames[row.on_delete]}`,
+      );
     }
     return { tables, indexes, foreignKeys };
   } finally {
@@ -196,21 +283,32 @@ export function diffShapes(expected: Shape, actual: Shape): string[] {
       const got = real.get(name);
       if (!got) out.push(`column ${table}.${name} is missing from the database`);
       else {
-        if (got.type !== col.type) out.push(`column ${table}.${name}: type ${got.type} in the database, ${col.type} in the schema`);
-        if (got.nullable !== col.nullable) out.push(`column ${table}.${name}: ${got.nullable ? "nullable" : "NOT NULL"} in the database, ${col.nullable ? "nullable" : "required"} in the schema`);
-        if (got.hasDefault !== col.hasDefault) out.push(`column ${table}.${name}: default ${got.hasDefault ? "present" : "absent"} in the database, ${col.hasDefault ? "present" : "absent"} in the schema`);
+        if (got.type !== col.type)
+          out.push(`column ${table}.${name}: type ${got.type} in the database, ${col.type} in the schema`);
+        if (got.nullable !== col.nullable)
+          out.push(
+            `column ${table}.${name}: ${got.nullable ? "nullable" : "NOT NULL"} in the database, ${col.nullable ? "nullable" : "required"} in the schema`,
+          );
+        if (got.hasDefault !== col.hasDefault)
+          out.push(
+            `column ${table}.${name}: default ${got.hasDefault ? "present" : "absent"} in the database, ${col.hasDefault ? "present" : "absent"} in the schema`,
+          );
       }
     }
-    for (const name of real.keys()) if (!columns.has(name)) out.push(`column ${table}.${name} exists in the database but not in the schema`);
+    for (const name of real.keys())
+      if (!columns.has(name))
+        out.push(`column ${table}.${name} exists in the database but not in the schema`);
   }
-  for (const table of actual.tables.keys()) if (!expected.tables.has(table)) out.push(`table ${table} exists in the database but not in the schema`);
+  for (const table of actual.tables.keys())
+    if (!expected.tables.has(table)) out.push(`table ${table} exists in the database but not in the schema`);
   const compare = (what: string, e: Map<string, string>, a: Map<string, string>) => {
     for (const [key, value] of e) {
       const got = a.get(key);
       if (got === undefined) out.push(`${what} ${key} (${value}) is missing from the database`);
       else if (got !== value) out.push(`${what} ${key}: ${got} in the database, ${value} in the schema`);
     }
-    for (const key of a.keys()) if (!e.has(key)) out.push(`${what} ${key} exists in the database but not in the schema`);
+    for (const key of a.keys())
+      if (!e.has(key)) out.push(`${what} ${key} exists in the database but not in the schema`);
   };
   compare("index", expected.indexes, actual.indexes);
   compare("foreign key", expected.foreignKeys, actual.foreignKeys);

@@ -2,15 +2,30 @@ import type { Db } from "./client.ts";
 import { retryOnConflict } from "./errors.ts";
 
 /** Models that belong to no tenant. Every other model is tenant-owned: fail closed. */
-const globalModels = new Set(["Tenant", "PlatformKey", "WorkerHeartbeat"]);
+const globalModels = new Set(["Tenant", "PlatformKey", "WorkerHeartbeat", "RateLimitCounter"]);
 
 const whereOperations = new Set([
-  "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate",
-  "groupBy", "update", "updateMany", "updateManyAndReturn", "delete", "deleteMany", "upsert",
+  "findUnique",
+  "findUniqueOrThrow",
+  "findFirst",
+  "findFirstOrThrow",
+  "findMany",
+  "count",
+  "aggregate",
+  "groupBy",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "delete",
+  "deleteMany",
+  "upsert",
 ]);
 const dataOperations = new Set(["create", "createMany", "createManyAndReturn"]);
 
 type Args = { where?: object; data?: object | object[]; create?: object };
+
+/** Clients made by tenantDb (isTenantScoped). */
+const scopedClients = new WeakSet<object>();
 
 /**
  * A Prisma client that can only see and write rows of one tenant: every query on a tenant-owned
@@ -18,7 +33,7 @@ type Args = { where?: object; data?: object | object[]; create?: object };
  * another tenant behaves exactly like an unknown id. Raw SQL is not covered and must filter itself.
  */
 export function tenantDb(base: Db, tenantId: string) {
-  return base.$extends({
+  const scoped = base.$extends({
     name: "tenant-scope",
     query: {
       $allModels: {
@@ -37,6 +52,8 @@ export function tenantDb(base: Db, tenantId: string) {
       },
     },
   });
+  scopedClients.add(scoped);
+  return scoped;
 }
 
 export type TenantDb = ReturnType<typeof tenantDb>;
@@ -58,13 +75,24 @@ export function joinable<T extends object>(tx: T): T {
   return tx;
 }
 
+/** Whether `db` is already narrowed to one tenant: a tenant client, or a transaction this service opened on one. */
+export const isTenantScoped = (db: object): boolean => scopedClients.has(db) || openTransactions.has(db);
+
+/** Whether `db` is a transaction a caller opened (its work joins it rather than opening its own). */
+export const isOpenTransaction = (db: object): boolean => openTransactions.has(db);
+
 /**
- * Runs `fn` in a transaction, or inside the caller's when `db` already is one. With
- * `retryOnConflict`, a transaction of its own that PostgreSQL aborts as a deadlock or
+ * Runs `fn` in a transaction, or inside the caller's when `db` already is one (`timeoutMs`, default
+ * 15 s, bounds a transaction of its own; a caller's keeps its own limit). With `retryOnConflict`, a transaction of its own that PostgreSQL aborts as a deadlock or
  * serialization victim is run again (a caller's transaction is the caller's to retry).
  */
-export async function inTransaction<T>(db: TenantDbOrTx, fn: (tx: TenantTx) => Promise<T>, options: { retryOnConflict?: boolean } = {}): Promise<T> {
+export async function inTransaction<T>(
+  db: TenantDbOrTx,
+  fn: (tx: TenantTx) => Promise<T>,
+  options: { retryOnConflict?: boolean; timeoutMs?: number } = {},
+): Promise<T> {
   if (openTransactions.has(db) || !("$transaction" in db)) return fn(db as TenantTx);
-  const run = () => db.$transaction((tx) => fn(joinable(tx)), { timeout: 15_000, maxWait: 10_000 });
+  const timeout = options.timeoutMs ?? 15_000;
+  const run = () => db.$transaction((tx) => fn(joinable(tx)), { timeout, maxWait: 10_000 });
   return options.retryOnConflict ? retryOnConflict(run) : run();
 }

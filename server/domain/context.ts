@@ -1,8 +1,11 @@
-import type { TenantDbOrTx } from "../db/tenant-db.ts";
+import type { Db } from "../db/client.ts";
+import { tenantDb, type TenantDbOrTx } from "../db/tenant-db.ts";
+import type { StaffRole } from "./identity/staff-roles/staff-roles.ts";
 
 export type Actor =
   | { kind: "client"; id: string; clientId: string; clientKind: string }
-  | { kind: "user"; id: string }
+  /** A signed-in user; back-office staff carry their role (the API-client screen bounds scopes by it). */
+  | { kind: "user"; id: string; staffRole?: StaffRole | null }
   | { kind: "system"; id: string }
   /** A shipped application on a session call; `id` is the session id from its license token. */
   | { kind: "license"; id: string };
@@ -14,3 +17,11 @@ export type DomainContext = {
   db: TenantDbOrTx;
   correlationId?: string;
 };
+
+/**
+ * The context of work the service does on its own behalf (the CLI, the seed, the worker, tests):
+ * tenant-scoped like any other, with a `system` actor naming who asked.
+ */
+export function systemContext(base: Db, tenantId: string, actorId: string): DomainContext {
+  return { tenantId, actor: { kind: "system", id: actorId }, db: tenantDb(base, tenantId) };
+}

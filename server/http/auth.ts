@@ -1,13 +1,31 @@
 import { decodeJwt } from "jose";
 import { db } from "../db/client.ts";
-import { CALLBACK_AUDIENCE, CLIENT_AUDIENCE, CONSUMER_AUDIENCE, verifyAccessToken } from "../domain/identity/access-tokens.ts";
-import { isCallbackSubscriptionLive } from "../domain/webhooks/callback-scopes.ts";
+import {
+  CALLBACK_AUDIENCE,
+  CLIENT_AUDIENCE,
+  CONSUMER_AUDIENCE,
+  verifyAccessToken,
+} from "../domain/identity/access-tokens.ts";
+import { isCallbackSubscriptionLive } from "../domain/webhooks/subscriptions/callback-scopes.ts";
 import { isClientActive } from "../domain/identity/oauth-clients.ts";
-import { hasScope, INTEGRATOR_SCOPE, verbForMethod, type ScopeResource, type ScopeVerb } from "../domain/identity/scopes.ts";
-import { verifyLicenseToken, type LicenseClaims } from "../domain/licensing/license-token.ts";
-import { AppError } from "./errors.ts";
+import {
+  hasScope,
+  INTEGRATOR_SCOPE,
+  verbForMethod,
+  type ScopeResource,
+  type ScopeVerb,
+} from "../domain/identity/scopes.ts";
+import { verifyLicenseToken, type LicenseClaims } from "../domain/licensing/tokens/license-token.ts";
+import { AppError } from "../core/errors.ts";
 
-export type ClientPrincipal = { kind: "client"; tenantId: string; id: string; clientId: string; clientKind: string; scopes: string[] };
+export type ClientPrincipal = {
+  kind: "client";
+  tenantId: string;
+  id: string;
+  clientId: string;
+  clientKind: string;
+  scopes: string[];
+};
 export type ConsumerPrincipal = { kind: "consumer"; tenantId: string; id: string };
 export type AnonymousPrincipal = { kind: "anonymous" };
 /** A shipped application presenting its license token (SPEC.md "Authentication" item 5). */
@@ -23,7 +41,8 @@ export type AuthRequirement =
   | { kind: "anonymous" };
 
 /** `provision.<resource>.<verb>`; the verb follows the HTTP method unless the route names one. */
-export const clientScope = (resource: ScopeResource, verb?: ScopeVerb) => ({ kind: "client", resource, verb }) as const;
+export const clientScope = (resource: ScopeResource, verb?: ScopeVerb) =>
+  ({ kind: "client", resource, verb }) as const;
 export const integrator = { kind: "integrator" } as const;
 export const consumer = { kind: "consumer" } as const;
 export const anonymous = { kind: "anonymous" } as const;
@@ -31,7 +50,8 @@ export const anonymous = { kind: "anonymous" } as const;
 export const licenseSession = { kind: "license" } as const;
 
 export function requiredScope(requirement: AuthRequirement, method: string): string | null {
-  if (requirement.kind === "client") return `provision.${requirement.resource}.${requirement.verb ?? verbForMethod(method)}`;
+  if (requirement.kind === "client")
+    return `provision.${requirement.resource}.${requirement.verb ?? verbForMethod(method)}`;
   if (requirement.kind === "integrator") return INTEGRATOR_SCOPE;
   return null;
 }
@@ -42,7 +62,8 @@ const unauthenticated = (detail: string, error?: string) =>
   });
 
 /** The token of an `Authorization: Bearer <token>` header; null when the header is absent or malformed. */
-const bearerOf = (req: Request): string | null => /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? null;
+const bearerOf = (req: Request): string | null =>
+  /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? null;
 
 function bearerToken(req: Request): string {
   if (!req.headers.get("authorization")) throw unauthenticated("A bearer token is required.");
@@ -57,7 +78,9 @@ export async function authenticate(req: Request, requirement: AuthRequirement): 
   const token = bearerToken(req);
   if (requirement.kind === "consumer") return consumerPrincipal(token);
   const principal =
-    requirement.kind === "client" && audienceOf(token) === CALLBACK_AUDIENCE ? await callbackPrincipal(token) : await clientPrincipal(token);
+    requirement.kind === "client" && audienceOf(token) === CALLBACK_AUDIENCE
+      ? await callbackPrincipal(token)
+      : await clientPrincipal(token);
   const required = requiredScope(requirement, req.method)!;
   if (!hasScope(principal.scopes, required)) {
     throw new AppError("auth.insufficient_scope", `This request needs the scope ${required}.`, {
@@ -68,11 +91,16 @@ export async function authenticate(req: Request, requirement: AuthRequirement): 
 }
 
 const tokenRejected = (detail: string) =>
-  new AppError("license.session_token_rejected", detail, { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
+  new AppError("license.session_token_rejected", detail, {
+    headers: { "www-authenticate": 'Bearer error="invalid_token"' },
+  });
 
 async function licensePrincipal(req: Request): Promise<LicensePrincipal> {
   const token = bearerOf(req);
-  if (!token) throw tokenRejected("Session calls present the session's license token as `Authorization: Bearer <token>`.");
+  if (!token)
+    throw tokenRejected(
+      "Session calls present the session's license token as `Authorization: Bearer <token>`.",
+    );
   const claims = await verifyLicenseToken(db(), token);
   if (!claims) throw tokenRejected("The license token's signature, audience or lifetime does not validate.");
   return { kind: "license", tenantId: claims.tid, id: claims.sub, claims };
@@ -103,8 +131,16 @@ function audienceOf(token: string): string | undefined {
 
 async function clientPrincipal(token: string): Promise<ClientPrincipal> {
   const claims = await verifyAccessToken(db(), token, CLIENT_AUDIENCE);
-  if (!claims || !(await isClientActive(db(), claims.cid))) throw unauthenticated("The access token is invalid, expired or revoked.", "invalid_token");
-  return { kind: "client", tenantId: claims.tid, id: claims.cid, clientId: claims.sub, clientKind: claims.kind, scopes: claims.scope };
+  if (!claims || !(await isClientActive(db(), claims.cid)))
+    throw unauthenticated("The access token is invalid, expired or revoked.", "invalid_token");
+  return {
+    kind: "client",
+    tenantId: claims.tid,
+    id: claims.cid,
+    clientId: claims.sub,
+    clientKind: claims.kind,
+    scopes: claims.scope,
+  };
 }
 
 /**
@@ -115,7 +151,17 @@ async function clientPrincipal(token: string): Promise<ClientPrincipal> {
 async function callbackPrincipal(token: string): Promise<ClientPrincipal> {
   const claims = await verifyAccessToken(db(), token, CALLBACK_AUDIENCE);
   if (!claims || !(await isCallbackSubscriptionLive(db(), claims.tid, claims.sub))) {
-    throw unauthenticated("The callback token is invalid, expired, or its subscription is no longer active.", "invalid_token");
+    throw unauthenticated(
+      "The callback token is invalid, expired, or its subscription is no longer active.",
+      "invalid_token",
+    );
   }
-  return { kind: "client", tenantId: claims.tid, id: claims.cid, clientId: `callback:${claims.sub}`, clientKind: "callback", scopes: claims.scope };
+  return {
+    kind: "client",
+    tenantId: claims.tid,
+    id: claims.cid,
+    clientId: `callback:${claims.sub}`,
+    clientKind: "callback",
+    scopes: claims.scope,
+  };
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AuthRequirement } from "./auth.ts";
-import type { CodeName } from "./errors.ts";
+import type { CodeName } from "../core/errors.ts";
+import type { RouteRateLimit } from "./rate-limit.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -24,6 +25,20 @@ export type Contract = {
   errors?: readonly CodeName[];
   /** Whether the route is answered in a non-JSON media type (e.g. form-encoded token endpoint). */
   requestMediaType?: string;
+  /** Longer prose for the OpenAPI operation (options, how the body is read). */
+  description?: string;
+  /**
+   * Largest request body accepted, in bytes (server/http/body.ts BODY_LIMITS): 64 KiB for
+   * anonymous routes and 1 MiB for the rest unless a route documents a larger one here.
+   */
+  maxBodyBytes?: number;
+  /**
+   * Rate limits the request is counted against (server/http/rate-limit.ts), checked by the route
+   * wrapper after parsing: 429 `request.rate_limited` past one, RateLimit headers on every answer.
+   */
+  rateLimits?: readonly RouteRateLimit[];
+  /** The success answer's media type when it is not JSON (a CSV download); `response` is then not used. */
+  responseMediaType?: string;
 };
 
 export const defineContract = <C extends Contract>(contract: C): C => contract;

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { joinable, type TenantDb, type TenantTx } from "../db/tenant-db.ts";
 import { now } from "../clock.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../core/errors.ts";
+import { open, seal } from "../crypto/secret-box.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const ZIdempotencyKey = z.string().min(1).max(200, "Idempotency-Key is limited to 200 characters.");
@@ -10,8 +11,18 @@ export const ZIdempotencyKey = z.string().min(1).max(200, "Idempotency-Key is li
 export type StoredResponse = { status: number; body: string };
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method.toUpperCase()} ${path}\n${body === undefined ? "" : JSON.stringify(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method.toUpperCase()} ${path}\n${body === undefined ? "" : JSON.stringify(body)}`)
+    .digest("hex");
 }
+
+/**
+ * Stored responses are sealed with the service secret (docs/security.md "Idempotency records"):
+ * some carry secrets (webhook signing secrets, license tokens, offline artifacts) that must not
+ * sit readable in the database for the 24 hours a record is kept. A record written before
+ * sealing (plain JSON, never starting with the sealed format's "v1.") is replayed as it is.
+ */
+const openResponse = (stored: string) => (stored.startsWith("v1.") ? open(stored) : stored);
 
 /**
  * Runs a mutation at most once per (tenant, credential, key). The record is written in the same
@@ -29,13 +40,22 @@ export async function runIdempotent(
       const tx = joinable(rawTx);
       const lockKey = `${scope.tenantId}:${scope.credentialId}:${scope.key}`;
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 7))`;
-      const where = { tenantId_credentialId_key: { tenantId: scope.tenantId, credentialId: scope.credentialId, key: scope.key } };
+      const where = {
+        tenantId_credentialId_key: {
+          tenantId: scope.tenantId,
+          credentialId: scope.credentialId,
+          key: scope.key,
+        },
+      };
       const existing = await tx.idempotencyRecord.findUnique({ where });
       if (existing && existing.expiresAt > now()) {
         if (existing.requestHash !== scope.hash) {
-          throw new AppError("idempotency.key_reused", "This Idempotency-Key was already used for a different request.");
+          throw new AppError(
+            "idempotency.key_reused",
+            "This Idempotency-Key was already used for a different request.",
+          );
         }
-        return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+        return { status: existing.responseStatus, body: openResponse(existing.responseBody), replayed: true };
       }
       if (existing) await tx.idempotencyRecord.delete({ where });
       const response = await run(tx);
@@ -46,7 +66,7 @@ export async function runIdempotent(
           key: scope.key,
           requestHash: scope.hash,
           responseStatus: response.status,
-          responseBody: response.body,
+          responseBody: seal(response.body),
           expiresAt: new Date(now().getTime() + IDEMPOTENCY_TTL_MS),
         },
       });

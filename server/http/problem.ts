@@ -1,4 +1,4 @@
-import { AppError, errorCatalog, type CodeName, type FieldIssue } from "./errors.ts";
+import { AppError, errorCatalog, type CodeName, type FieldIssue } from "../core/errors.ts";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -33,7 +33,12 @@ export function toProblem(error: AppError, instance: string, correlationId?: str
   };
 }
 
-export function problemResponse(error: AppError, instance: string, correlationId?: string, headers: Record<string, string> = {}): Response {
+export function problemResponse(
+  error: AppError,
+  instance: string,
+  correlationId?: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(toProblem(error, instance, correlationId)), {
     status: error.status,
     headers: { "content-type": PROBLEM_CONTENT_TYPE, ...headers, ...(error.headers ?? {}) },
@@ -42,5 +47,9 @@ export function problemResponse(error: AppError, instance: string, correlationId
 
 /** An unexpected failure: a bug. The answer says nothing about its cause. */
 export function internalProblem(instance: string, correlationId?: string): Response {
-  return problemResponse(new AppError("internal.error", "An unexpected error occurred; it has been logged."), instance, correlationId);
+  return problemResponse(
+    new AppError("internal.error", "An unexpected error occurred; it has been logged."),
+    instance,
+    correlationId,
+  );
 }

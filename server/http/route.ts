@@ -6,9 +6,17 @@ import type { DomainContext } from "../domain/context.ts";
 import { logger } from "../log.ts";
 import { authenticate, type Principal } from "./auth.ts";
 import type { Contract } from "./contract.ts";
-import { AppError, validationError, type FieldIssue } from "./errors.ts";
+import { AppError, validationError } from "../core/errors.ts";
+import { zodIssues } from "../core/zod-issues.ts";
 import { requestHash, runIdempotent, ZIdempotencyKey, type StoredResponse } from "./idempotency.ts";
 import { internalProblem, problemResponse } from "./problem.ts";
+import { bodyLimitOf, parseJsonText, readBodyText } from "./body.ts";
+import { testClockOf } from "./test-clock.ts";
+import { now, runAtClock } from "../clock.ts";
+import { observeRoute } from "./metrics.ts";
+import { runAudited } from "../db/audit-context.ts";
+import { enforceRouteRateLimits } from "./rate-limit.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -23,27 +31,33 @@ export type HandlerInput<C extends Contract> = {
   correlationId: string;
 };
 
-/** A handler may return its body, or a Reply to choose the status or add headers. */
+/**
+ * A handler may return its body, a Reply to choose the status or add headers, or a ready Response
+ * for a body that is not JSON (a streamed CSV download); a Response skips response shaping.
+ */
 export class Reply {
-  constructor(readonly status: number, readonly body?: unknown, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly status: number,
+    readonly body?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
 }
-export const reply = (status: number, body?: unknown, headers?: Record<string, string>) => new Reply(status, body, headers);
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>) =>
+  new Reply(status, body, headers);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
-
-export function zodIssues(error: z.ZodError, prefix: string): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."), message: issue.message }));
-}
 
 function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) {
     const issues = zodIssues(result.error, where);
-    throw validationError(`Invalid ${where}: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
+    throw validationError(
+      `Invalid ${where}: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
+      issues,
+    );
   }
   return result.data;
 }
@@ -65,19 +79,17 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readJsonBody(req: Request): Promise<unknown> {
+async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   const type = req.headers.get("content-type");
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError("request.payload_too_large", `Bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+  const text = await readBodyText(req, limit);
   if (!text.trim()) return undefined;
   if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
-    throw new AppError("request.unsupported_media_type", "Request bodies are JSON (Content-Type: application/json).");
+    throw new AppError(
+      "request.unsupported_media_type",
+      "Request bodies are JSON (Content-Type: application/json).",
+    );
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw validationError("The request body is not valid JSON.");
-  }
+  return parseJsonText(text);
 }
 
 function correlationIdOf(req: Request): string {
@@ -85,9 +97,18 @@ function correlationIdOf(req: Request): string {
   return given && /^[\x21-\x7e]{1,200}$/.test(given) ? given : randomUUID();
 }
 
-function serialize(contract: Contract, result: unknown): StoredResponse & { headers: Record<string, string> } {
+function serialize(
+  contract: Contract,
+  result: unknown,
+): StoredResponse & { headers: Record<string, string> } {
+  if (result instanceof Response) throw new Error(`${contract.path}: a streamed response cannot be stored`);
   const r = result instanceof Reply ? result : new Reply(contract.status ?? 200, result);
-  if (r.status === 204 || r.body === undefined) return { status: r.status === 200 && r.body === undefined ? 204 : r.status, body: "", headers: r.headers };
+  if (r.status === 204 || r.body === undefined)
+    return {
+      status: r.status === 200 && r.body === undefined ? 204 : r.status,
+      body: "",
+      headers: r.headers,
+    };
   const shaped = contract.response ? contract.response.parse(r.body) : r.body;
   return { status: r.status, body: JSON.stringify(shaped), headers: r.headers };
 }
@@ -103,21 +124,29 @@ function toResponse(stored: StoredResponse, headers: Record<string, string>): Re
  * of params/query/body, idempotency, the handler, response shaping, and problem+json for every
  * error. Anything that is not an AppError is a bug: logged, answered 500 without details.
  */
-export function route<C extends Contract>(contract: C, handler: (input: HandlerInput<C>) => Promise<unknown>) {
-  return async function handle(req: Request, routeContext: RouteContext): Promise<Response> {
+export function route<C extends Contract>(
+  contract: C,
+  handler: (input: HandlerInput<C>) => Promise<unknown>,
+) {
+  const handle = async (req: Request, routeContext: RouteContext): Promise<Response> => {
     const started = performance.now();
     const url = new URL(req.url);
     const correlationId = correlationIdOf(req);
-    const baseHeaders = { "x-correlation-id": correlationId };
+    const baseHeaders: Record<string, string> = { "x-correlation-id": correlationId };
     let tenantId: string | undefined;
+    let parsedBody: unknown;
+    let codeName: string | undefined;
     let response: Response;
     try {
       const principal = await authenticate(req, contract.auth);
       tenantId = principal.kind === "anonymous" ? undefined : principal.tenantId;
       const params = parsePathParams(contract, await routeContext.params);
       const query = parseWith(contract.query, queryObject(url), "query");
-      const rawBody = MUTATING.has(req.method) ? await readJsonBody(req) : undefined;
+      const rawBody = MUTATING.has(req.method) ? await readJsonBody(req, bodyLimitOf(contract)) : undefined;
       const body = parseWith(contract.body, rawBody ?? (contract.body ? {} : undefined), "body");
+      parsedBody = body;
+      if (contract.rateLimits)
+        Object.assign(baseHeaders, await enforceRouteRateLimits(contract.rateLimits, req, principal, body));
       const scoped = tenantId ? tenantDb(db(), tenantId) : undefined;
       const ctxFor = (dbOrTx: DomainContext["db"]): DomainContext | undefined =>
         principal.kind === "anonymous" || !tenantId
@@ -128,48 +157,142 @@ export function route<C extends Contract>(contract: C, handler: (input: HandlerI
               correlationId,
               actor:
                 principal.kind === "client"
-                  ? { kind: "client", id: principal.id, clientId: principal.clientId, clientKind: principal.clientKind }
+                  ? {
+                      kind: "client",
+                      id: principal.id,
+                      clientId: principal.clientId,
+                      clientKind: principal.clientKind,
+                    }
                   : principal.kind === "license"
                     ? { kind: "license", id: principal.id }
                     : { kind: "user", id: principal.id },
             };
-      const invoke = async (dbOrTx: DomainContext["db"] | undefined) => {
-        const input = { ctx: dbOrTx ? ctxFor(dbOrTx) : undefined, principal, params, query, body, req, correlationId } as HandlerInput<C>;
-        return serialize(contract, await handler(input));
+      const invoke = async (dbOrTx: DomainContext["db"] | undefined): Promise<unknown> => {
+        const input = {
+          ctx: dbOrTx ? ctxFor(dbOrTx) : undefined,
+          principal,
+          params,
+          query,
+          body,
+          req,
+          correlationId,
+        } as HandlerInput<C>;
+        return handler(input);
       };
 
-      const idempotencyKey = req.headers.get("idempotency-key");
-      if (idempotencyKey !== null && MUTATING.has(req.method) && scoped && tenantId && principal.kind !== "anonymous") {
-        const key = ZIdempotencyKey.safeParse(idempotencyKey);
-        if (!key.success) throw validationError(key.error.issues[0].message, [{ path: "header.Idempotency-Key", message: key.error.issues[0].message }]);
-        let headers: Record<string, string> = {};
-        const stored = await runIdempotent(
-          scoped,
-          { tenantId, credentialId: `${principal.kind}:${principal.id}`, key: key.data, hash: requestHash(req.method, url.pathname, rawBody) },
-          async (tx) => {
-            const result = await invoke(tx);
-            headers = result.headers;
-            return result;
-          },
-        );
-        response = toResponse(stored, { ...baseHeaders, ...headers, ...(stored.replayed ? { "idempotent-replayed": "true" } : {}) });
-      } else {
-        const result = await invoke(scoped);
-        response = toResponse(result, { ...baseHeaders, ...result.headers });
-      }
+      const execute = async (): Promise<Response> => {
+        let response: Response;
+        const idempotencyKey = req.headers.get("idempotency-key");
+        if (
+          idempotencyKey !== null &&
+          MUTATING.has(req.method) &&
+          scoped &&
+          tenantId &&
+          principal.kind !== "anonymous"
+        ) {
+          const key = ZIdempotencyKey.safeParse(idempotencyKey);
+          if (!key.success)
+            throw validationError(key.error.issues[0].message, [
+              { path: "header.Idempotency-Key", message: key.error.issues[0].message },
+            ]);
+          let headers: Record<string, string> = {};
+          const stored = await runIdempotent(
+            scoped,
+            {
+              tenantId,
+              credentialId: `${principal.kind}:${principal.id}`,
+              key: key.data,
+              hash: requestHash(req.method, url.pathname, rawBody),
+            },
+            async (tx) => {
+              const result = serialize(contract, await invoke(tx));
+              headers = result.headers;
+              return result;
+            },
+          );
+          response = toResponse(stored, {
+            ...baseHeaders,
+            ...headers,
+            ...(stored.replayed ? { "idempotent-replayed": "true" } : {}),
+          });
+        } else {
+          const out = await invoke(scoped);
+          if (out instanceof Response) {
+            for (const [name, value] of Object.entries(baseHeaders)) out.headers.set(name, value);
+            response = out;
+          } else {
+            const result = serialize(contract, out);
+            response = toResponse(result, { ...baseHeaders, ...result.headers });
+          }
+        }
+        return response;
+      };
+      // Mutations of API clients and signed-in users are audited in their own transactions
+      // (server/db/audit-context.ts); license-session calls are recorded by their events instead.
+      response =
+        MUTATING.has(req.method) && (principal.kind === "client" || principal.kind === "consumer")
+          ? await runAudited(
+              {
+                actorKind: principal.kind === "client" ? "client" : "user",
+                actorId: principal.id,
+                actorLabel: principal.kind === "client" ? principal.clientId : null,
+                source: "rest",
+                operation: `${req.method} ${contract.path}`,
+                correlationId,
+                at: now().toISOString(),
+              },
+              execute,
+            )
+          : await execute();
     } catch (error) {
       if (error instanceof AppError) {
+        codeName = error.codeName;
         response = problemResponse(error, url.pathname, correlationId, baseHeaders);
+      } else if (isDatabaseUnavailable(error)) {
+        // The database is restarting or unreachable: not a bug, and the same request will succeed.
+        logger.warn({ err: error, correlationId, tenantId, route: contract.path }, "database unavailable");
+        const unavailable = new AppError(
+          "service.unavailable",
+          "The service cannot reach its database right now; retry shortly.",
+          { headers: { "retry-after": "1" } },
+        );
+        codeName = unavailable.codeName;
+        response = problemResponse(unavailable, url.pathname, correlationId, baseHeaders);
       } else {
-        logger.error({ err: error, correlationId, tenantId, route: contract.path, method: req.method }, "unhandled error");
+        logger.error(
+          { err: error, correlationId, tenantId, route: contract.path, method: req.method },
+          "unhandled error",
+        );
         response = internalProblem(url.pathname, correlationId);
         response.headers.set("x-correlation-id", correlationId);
       }
     }
+    const seconds = (performance.now() - started) / 1000;
     logger.info(
-      { correlationId, tenantId, method: req.method, route: contract.path, status: response.status, ms: Math.round(performance.now() - started) },
+      {
+        correlationId,
+        tenantId,
+        method: req.method,
+        route: contract.path,
+        status: response.status,
+        ms: Math.round(seconds * 1000),
+      },
       "request",
     );
+    observeRoute({
+      path: contract.path,
+      method: req.method,
+      status: response.status,
+      seconds,
+      codeName,
+      tenantId,
+      body: parsedBody,
+      at: now(),
+    });
     return response;
+  };
+  return function routed(req: Request, routeContext: RouteContext): Promise<Response> {
+    const at = testClockOf(req);
+    return at ? runAtClock(at, () => handle(req, routeContext)) : handle(req, routeContext);
   };
 }

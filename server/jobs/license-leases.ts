@@ -1,6 +1,6 @@
 import type { Task } from "graphile-worker";
 import { db } from "../db/client.ts";
-import { sweepExpiredLeases } from "../domain/licensing/sweep-expired-leases.ts";
+import { sweepExpiredLeases } from "../domain/cross-tenant.ts";
 
 /** Cron task (every minute, see server/worker.ts): ends sessions whose grace has run out, silently. */
 export const license_lease_sweep: Task = async (_payload, helpers) => {

@@ -9,7 +9,11 @@ const defaultBatchSize = 1000;
  * Deletes idempotency records of every tenant whose `expiresAt` has passed, in batches, and returns
  * how many went. Rows another transaction holds are skipped (the next run gets them).
  */
-export async function purgeExpiredIdempotency(db: Pick<Db, "$executeRaw">, at: Date, batchSize = defaultBatchSize): Promise<number> {
+export async function purgeExpiredIdempotency(
+  db: Pick<Db, "$executeRaw">,
+  at: Date,
+  batchSize = defaultBatchSize,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const deleted = await db.$executeRaw`

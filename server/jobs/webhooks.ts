@@ -1,31 +1,18 @@
 import type { Task } from "graphile-worker";
-import { z } from "zod";
 import { db as processDb } from "../db/client.ts";
 import { now } from "../clock.ts";
-import { fanOutEnvelope } from "../domain/webhooks/fan-out.ts";
-import { deliverOnce } from "../domain/webhooks/deliver.ts";
-import { sweepDeliveries } from "../domain/webhooks/sweep-deliveries.ts";
-import { enforceCaptureRetention } from "../domain/webhooks/capture-retention.ts";
+import { enforceCaptureRetention, sweepDeliveries } from "../domain/cross-tenant.ts";
 
-const ZEnvelopeJob = z.object({ tenantId: z.string().uuid(), envelopeId: z.string().uuid() });
-const ZDeliveryJob = z.object({ tenantId: z.string().uuid(), deliveryId: z.string().uuid() });
+// Fan-out and delivery are not jobs: the worker's webhook dispatcher (webhook-dispatcher.ts)
+// drains the outbox and pumps due deliveries (DESIGN.md section 7). These are its cron jobs.
 
-/** Enqueued by emitEvent in the transaction of the change (DESIGN.md section 7). */
-export const webhook_fan_out: Task = async (payload) => {
-  const { tenantId, envelopeId } = ZEnvelopeJob.parse(payload);
-  await fanOutEnvelope(processDb(), tenantId, envelopeId);
-};
-
-/** One attempt of one delivery; the delivery row decides whether there is anything to do. */
-export const webhook_deliver: Task = async (payload) => {
-  const { tenantId, deliveryId } = ZDeliveryJob.parse(payload);
-  await deliverOnce(processDb(), tenantId, deliveryId);
-};
-
-/** Cron, every minute: attempts lost with their worker, deliveries whose job went missing. */
+/** Cron, every minute: attempts lost with their worker, envelopes left without fan-out. */
 export const webhook_sweep: Task = async (_payload, helpers) => {
   const result = await sweepDeliveries(processDb(), now());
-  if (result.reclaimed || result.rewoken) helpers.logger.info(`webhook sweep: ${result.reclaimed} interrupted attempt(s) reclaimed, ${result.rewoken} delivery(ies) woken`);
+  if (result.reclaimed || result.rewoken || result.refannedOut)
+    helpers.logger.info(
+      `webhook sweep: ${result.reclaimed} interrupted attempt(s) reclaimed, ${result.rewoken} delivery(ies) given a time, ${result.refannedOut} envelope(s) fanned out`,
+    );
 };
 
 /** Cron, every 10 minutes: 7 days or 1,000 captured deliveries per capture subscription. */

@@ -1,6 +1,7 @@
+import { systemContext } from "../../server/domain/context.ts";
 import { inject, expect } from "vitest";
 import { createDb, type Db } from "../../server/db/client.ts";
-import { createTenant } from "../../server/domain/identity/create-tenant.ts";
+import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { TEST_APP_SECRET } from "./test-server.ts";
 
@@ -61,8 +62,17 @@ export async function createTestTenant(name = "Test Vendor"): Promise<TestTenant
     token: async (scopes) => {
       const list = typeof scopes === "string" ? scopes.split(" ") : scopes;
       const kind = list.every((s) => s === "webhooks.integrator") ? "integrator" : "admin";
-      const { client, clientSecret } = await createClient(testDb(), tenant.tenantId, { name: "test", kind, scopes: list });
-      const res = await tokenRequest({ grant_type: "client_credentials", client_id: client.clientId, client_secret: clientSecret, scope: list.join(" ") });
+      const { client, clientSecret } = await createClient(systemContext(testDb(), tenant.tenantId, "test"), {
+        name: "test",
+        kind,
+        scopes: list,
+      });
+      const res = await tokenRequest({
+        grant_type: "client_credentials",
+        client_id: client.clientId,
+        client_secret: clientSecret,
+        scope: list.join(" "),
+      });
       expect(res.status, res.text).toBe(200);
       return res.body.access_token as string;
     },
@@ -73,6 +83,13 @@ export async function createTestTenant(name = "Test Vendor"): Promise<TestTenant
 export function expectProblem(res: ApiResponse, status: number, codeName: string) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, codeName, type: expect.any(String), title: expect.any(String), detail: expect.any(String), instance: expect.any(String) });
+  expect(res.body).toMatchObject({
+    status,
+    codeName,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.any(String),
+  });
   expect(typeof res.body.code).toBe("number");
 }

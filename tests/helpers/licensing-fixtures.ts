@@ -1,93 +1,215 @@
+import { systemContext } from "../../server/domain/context.ts";
 import { createHash, randomUUID } from "node:crypto";
 import { tenantDb } from "../../server/db/tenant-db.ts";
-import { defaultKeyIssuancePolicy, type TKeyIssuancePolicyInput } from "../../server/domain/entitlements/key-issuance-policy.schemas.ts";
+import type { Prisma } from "../../server/db/generated/client.ts";
+import type { TKeyIssuancePolicyInput } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { createEntitlement } from "../../server/domain/entitlements/entitlement/create-entitlement.ts";
+import {
+  deleteEntitlement,
+  setActivationsEnabled,
+} from "../../server/domain/entitlements/entitlement/update-entitlement.ts";
+import { ZEntitlementCreateRequest } from "../../server/domain/entitlements/entitlement/entitlement.schemas.ts";
+import { copyMonitoredAssets } from "../../server/domain/entitlements/offers/template-snapshot.ts";
+import { issueActivationCodes } from "../../server/domain/licensing/activation-codes/issue-activation-codes.ts";
+import { ZActivationCodeIssueRequest } from "../../server/domain/licensing/activation-codes/activation-code.schemas.ts";
+import { createProduct } from "../../server/domain/catalog/products/create-product.ts";
+import { ZProductCreateRequest } from "../../server/domain/catalog/products/product.schemas.ts";
+import { createMonitoredAsset } from "../../server/domain/catalog/monitored-assets/create-monitored-asset.ts";
+import { ZMonitoredAssetCreateRequest } from "../../server/domain/catalog/monitored-assets/monitored-asset.schemas.ts";
+import { createCustomerUser, updateCustomerUser } from "../../server/domain/customers/customer-users.ts";
+import { createCustomerOrganization } from "../../server/domain/customers/customer-organizations.ts";
+import {
+  ZCustomerOrganizationCreateRequest,
+  ZCustomerUserCreateRequest,
+  ZCustomerUserUpdateRequest,
+} from "../../server/domain/customers/customer.schemas.ts";
+import { inTransaction } from "../../server/db/tenant-db.ts";
 import { testDb, type TestTenant } from "./api.ts";
 
 /**
- * Rows the activation-code, device and balance tests need, written directly: entitlements (part A
- * owns their creation), and license sessions (activation arrives with issue 6).
+ * Entitlements, sessions, balances and portal users for the licensing and metering tests, made
+ * through the domain functions the API calls (systemContext), so they are what the service makes.
+ * The few fields no API sets directly are written afterwards, each with its reason.
  */
 
-export const fingerprintHash = (fingerprint: string) => createHash("sha256").update(fingerprint, "utf8").digest("hex");
+export const fingerprintHash = (fingerprint: string) =>
+  createHash("sha256").update(fingerprint, "utf8").digest("hex");
 
+const ctxOf = (tenant: Pick<TestTenant, "tenantId">) => systemContext(testDb(), tenant.tenantId, "test");
+
+export type EntitlementFixtureFields = Record<string, unknown> & {
+  keyIssuancePolicy?: TKeyIssuancePolicyInput;
+  claimBasedActivation?: Record<string, unknown>;
+  activationPolicy?: Record<string, unknown>;
+  status?: string;
+  customerId?: string;
+  /** Follows from customerId (the domain resolves the customer); accepted and ignored. */
+  customerKind?: string;
+};
+
+/**
+ * An entitlement made by `createEntitlement` from API fields (Dates given as timestamps); seats
+ * default to 5, node-locked, lease 1 h, grace 1 day. `status: "Archived"` archives it afterwards.
+ */
 export async function insertEntitlement(
   tenant: Pick<TestTenant, "tenantId">,
-  fields: { keyIssuancePolicy?: TKeyIssuancePolicyInput; status?: string; customerId?: string; customerKind?: string; consumersMayGrantCredits?: boolean; productIds?: string[] } = {},
+  fields: EntitlementFixtureFields = {},
 ) {
-  const { keyIssuancePolicy, ...rest } = fields;
-  return tenantDb(testDb(), tenant.tenantId).entitlement.create({
-    data: {
-      tenantId: tenant.tenantId,
+  const ctx = ctxOf(tenant);
+  const {
+    customerKind: _derived,
+    status,
+    activationsEnabled,
+    claimBasedActivation,
+    features,
+    isAnonymousTry,
+    sourceOfferId,
+    originOfferId,
+    ...rest
+  } = fields;
+  const api = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+  // A plan name alone (no plan set behind it) is what a plan set's deletion leaves; no API sets it.
+  const loosePlanName = api.planName != null && api.planSetId == null ? api.planName : undefined;
+  if (loosePlanName !== undefined) delete api.planName;
+  const created = await createEntitlement(
+    ctx,
+    ZEntitlementCreateRequest.parse({
       name: `Entitlement ${randomUUID().slice(0, 8)}`,
-      features: [],
-      activationPolicy: {},
-      claimBasedActivation: { leaseTime: "PT1H", gracePeriod: "P1D", numberOfSeats: 5, isFloatingLicense: false },
-      keyIssuancePolicy: { ...defaultKeyIssuancePolicy(), ...keyIssuancePolicy },
-      productIds: [],
-      ...rest,
-    },
-  });
+      ...api,
+      status: status === "Draft" ? "Draft" : "Published",
+      claimBasedActivation: {
+        leaseTime: "PT1H",
+        gracePeriod: "P1D",
+        numberOfSeats: 5,
+        isFloatingLicense: false,
+        ...claimBasedActivation,
+      },
+    }),
+  );
+  // Stored fields no API writes as such: a feature snapshot without the catalog entries behind it
+  // (tests of how a token renders features), an anonymous-try license (made by anonymous
+  // activation), the offer a license was made from (set when an offer is bought), and the loose
+  // plan name above.
+  const stored: Prisma.EntitlementUpdateInput = {
+    ...(features !== undefined ? { features: features as Prisma.InputJsonValue } : {}),
+    ...(isAnonymousTry !== undefined ? { isAnonymousTry: Boolean(isAnonymousTry) } : {}),
+    ...(loosePlanName !== undefined ? { planName: String(loosePlanName) } : {}),
+    ...(sourceOfferId !== undefined ? { sourceOfferId: sourceOfferId as string | null } : {}),
+    ...(originOfferId !== undefined ? { originOfferId: originOfferId as string | null } : {}),
+  };
+  const db = tenantDb(testDb(), tenant.tenantId);
+  if (Object.keys(stored).length) await db.entitlement.update({ where: { id: created.id }, data: stored });
+  if (activationsEnabled === false) await setActivationsEnabled(ctx, created.id, false);
+  if (status === "Archived") await deleteEntitlement(ctx, created.id);
+  return db.entitlement.findUniqueOrThrow({ where: { id: created.id } });
 }
 
-/** A device and one active session on it (lease one hour ahead unless given). */
+/**
+ * A device and one active session on it, made by activating the entitlement (with the given
+ * activation code, or a new one): a lease one hour ahead. A given `leaseExpiresAt` (a lease that
+ * has run out, or ends at a chosen time) is written afterwards: waiting for it is what tests avoid.
+ */
 export async function insertSession(
   tenant: Pick<TestTenant, "tenantId">,
   entitlementId: string,
-  fields: { fingerprint?: string; activationCodeId?: string | null; leaseExpiresAt?: Date; productIds?: string[] } = {},
+  fields: {
+    fingerprint?: string;
+    activationCodeId?: string | null;
+    leaseExpiresAt?: Date;
+    /** On a floating license, each process of a device has its own session. */
+    processId?: string;
+  } = {},
 ) {
+  const { request } = await import("./api.ts");
+  const ctx = ctxOf(tenant);
   const db = tenantDb(testDb(), tenant.tenantId);
-  const hash = fingerprintHash(fields.fingerprint ?? `fp-${randomUUID()}`);
-  const device = await db.device.upsert({
-    where: { tenantId_entitlementId_fingerprintHash: { tenantId: tenant.tenantId, entitlementId, fingerprintHash: hash } },
-    create: { tenantId: tenant.tenantId, entitlementId, fingerprintHash: hash, deviceName: "Test machine" },
-    update: {},
-  });
-  const session = await db.licenseSession.create({
-    data: {
-      tenantId: tenant.tenantId,
-      entitlementId,
-      deviceId: device.id,
-      activationCodeId: fields.activationCodeId ?? null,
-      productIds: fields.productIds ?? [],
-      leaseExpiresAt: fields.leaseExpiresAt ?? new Date(Date.now() + 3600_000),
-      graceExpiresAt: new Date((fields.leaseExpiresAt?.getTime() ?? Date.now() + 3600_000) + 86_400_000),
-      seatHeldUntil: fields.leaseExpiresAt ?? new Date(Date.now() + 3600_000),
+  const codeId =
+    fields.activationCodeId ??
+    (await issueActivationCodes(ctx, entitlementId, ZActivationCodeIssueRequest.parse({}))).codes[0].id;
+  const code = await db.activationCode.findUniqueOrThrow({ where: { id: codeId } });
+  const activated = await request("POST", "/api/v1/provision/activations/license", {
+    body: {
+      activationCode: code.code,
+      fingerprint: fields.fingerprint ?? `fp-${randomUUID()}`,
       deviceName: "Test machine",
+      ...(fields.processId ? { processId: fields.processId } : {}),
     },
   });
+  if (activated.status !== 200) throw new Error(`activation: ${activated.text}`);
+  let session = await db.licenseSession.findUniqueOrThrow({ where: { id: activated.body.sessionId } });
+  if (fields.leaseExpiresAt) {
+    const lease = fields.leaseExpiresAt;
+    session = await db.licenseSession.update({
+      where: { id: session.id },
+      data: {
+        leaseExpiresAt: lease,
+        seatHeldUntil: lease,
+        graceExpiresAt: new Date(lease.getTime() + 86_400_000),
+      },
+    });
+  }
+  const device = await db.device.findUniqueOrThrow({ where: { id: session.deviceId } });
   return { device, session };
 }
 
-/** An entitlement's credit balance (a monitored-asset copy with balanceUsage), as part A copies them from products. */
+/**
+ * An entitlement's credit balance as the service makes one: a product's balance template
+ * (createProduct, createMonitoredAsset) copied onto the entitlement (copyMonitoredAssets, as
+ * entitlement creation does) with `totalCredits` as its initial credits. Credits already used are
+ * written afterwards: consumption has no API yet.
+ */
 export async function insertEntitlementBalance(
   tenant: Pick<TestTenant, "tenantId">,
   entitlementId: string,
-  fields: { metricName?: string; totalCredits?: number; creditsUsed?: number; isUnlimitedCredits?: boolean } = {},
+  fields: {
+    metricName?: string;
+    totalCredits?: number;
+    creditsUsed?: number;
+    isUnlimitedCredits?: boolean;
+  } = {},
 ) {
+  const ctx = ctxOf(tenant);
   const db = tenantDb(testDb(), tenant.tenantId);
-  const asset = await db.monitoredAsset.create({
-    data: {
-      tenantId: tenant.tenantId,
-      ownerKind: "Entitlement",
-      ownerId: entitlementId,
-      entitlementId,
-      ownerStatus: "Published",
-      metricName: fields.metricName ?? "credits",
+  const metricName = fields.metricName ?? "credits";
+  const product = await createProduct(
+    ctx,
+    ZProductCreateRequest.parse({
+      name: `Credits ${metricName}`,
+      productCode: `CREDITS-${randomUUID().slice(0, 8)}`,
+    }),
+  );
+  await createMonitoredAsset(
+    ctx,
+    product.id,
+    ZMonitoredAssetCreateRequest.parse({
+      metricName,
       name: "Credits",
-    },
-  });
-  const balance = await db.balanceUsage.create({
-    data: {
-      tenantId: tenant.tenantId,
-      monitoredAssetId: asset.id,
-      name: "Credits",
-      usageQuota: [],
-      totalCredits: fields.totalCredits ?? 0,
-      creditsUsed: fields.creditsUsed ?? 0,
-      cumulativeCreditsUsed: fields.creditsUsed ?? 0,
-      isUnlimitedCredits: fields.isUnlimitedCredits ?? false,
-    },
-  });
+      balanceUsage: {
+        name: "Credits",
+        initialCreditAmount: fields.totalCredits ?? 0,
+        isUnlimitedCredits: fields.isUnlimitedCredits ?? false,
+      },
+    }),
+  );
+  const entitlement = await db.entitlement.findUniqueOrThrow({ where: { id: entitlementId } });
+  const copies = await inTransaction(db, (tx) =>
+    copyMonitoredAssets(
+      tx,
+      tenant.tenantId,
+      { kind: "Entitlement", id: entitlementId, status: entitlement.status },
+      { productIds: [product.id] },
+    ),
+  );
+  const asset = await db.monitoredAsset.findUniqueOrThrow({ where: { id: copies.get(metricName)! } });
+  let balance = await db.balanceUsage.findFirstOrThrow({ where: { monitoredAssetId: asset.id } });
+  if (fields.creditsUsed) {
+    balance = await db.balanceUsage.update({
+      where: { id: balance.id },
+      data: { creditsUsed: fields.creditsUsed, cumulativeCreditsUsed: fields.creditsUsed },
+    });
+  }
   return { asset, balance };
 }
 
@@ -96,12 +218,49 @@ export async function signedInConsumer(tenant: Pick<TestTenant, "tenantId">) {
   const { createUser } = await import("../../server/domain/identity/users.ts");
   const { request } = await import("./api.ts");
   const password = "correct horse battery staple";
-  const user = await createUser(testDb(), tenant.tenantId, { email: `user-${randomUUID().slice(0, 8)}@example.com`, password, kind: "consumer" });
-  const customer = await testDb().customerUser.create({ data: { tenantId: tenant.tenantId, userId: user.id, email: user.email, roles: [], organizationIds: [] } });
+  const user = await createUser(ctxOf(tenant), {
+    email: `user-${randomUUID().slice(0, 8)}@example.com`,
+    password,
+    kind: "consumer",
+  });
+  const created = await createCustomerUser(
+    ctxOf(tenant),
+    ZCustomerUserCreateRequest.parse({ userId: user.id, email: user.email, roles: [] }),
+  );
+  const customer = await tenantDb(testDb(), tenant.tenantId).customerUser.findUniqueOrThrow({
+    where: { id: created.id },
+  });
   const res = await request("POST", "/auth/connect/token", {
     rawBody: new URLSearchParams({ grant_type: "password", username: user.email, password }).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   if (res.status !== 200) throw new Error(`consumer token: ${res.text}`);
   return { user, customer, token: res.body.access_token as string };
+}
+
+/** A customer user (createCustomerUser), e.g. one a license moves to. */
+export async function makeCustomerUser(
+  tenant: Pick<TestTenant, "tenantId">,
+  fields: Record<string, unknown> = {},
+) {
+  return createCustomerUser(ctxOf(tenant), ZCustomerUserCreateRequest.parse({ roles: [], ...fields }));
+}
+
+/** A customer organization (createCustomerOrganization) with the given customer users as members. */
+export async function makeOrganization(
+  tenant: Pick<TestTenant, "tenantId">,
+  fields: { name?: string; memberIds?: string[] } = {},
+) {
+  const ctx = ctxOf(tenant);
+  const organization = await createCustomerOrganization(
+    ctx,
+    ZCustomerOrganizationCreateRequest.parse({ name: fields.name ?? `Org ${randomUUID().slice(0, 6)}` }),
+  );
+  for (const id of fields.memberIds ?? [])
+    await updateCustomerUser(
+      ctx,
+      id,
+      ZCustomerUserUpdateRequest.parse({ organizationIds: [organization.id] }),
+    );
+  return organization;
 }

@@ -1,19 +1,31 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
 import { migrate } from "../../server/db/migrate.ts";
-import { webNodeArgs } from "../../scripts/lib/supervise.ts";
+import { webArgs } from "../../scripts/lib/supervise.ts";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Fixed secrets for test servers; the test process uses the same ones to seed data directly. */
 export const TEST_APP_SECRET = "test-app-secret-0123456789abcdef0123456789";
+/** Service-wide limits of test servers: every limit counted, none reached by ordinary tests. */
+export const TEST_RATE_LIMITS = [
+  "activation.ip",
+  "activation.code",
+  "token.client",
+  "token.failed_secret",
+  "usage.session",
+]
+  .map((name) => `${name}=1000000/60`)
+  .join(",");
 export const TEST_NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef0123";
+/** The bearer token the test server's GET /api/metrics wants (METRICS_TOKEN). */
+export const TEST_METRICS_TOKEN = "test-metrics-token-0123456789";
 
 /**
  * A PostgreSQL server to create test databases on: TEST_DATABASE_URL or DATABASE_URL when set,
@@ -22,7 +34,10 @@ export const TEST_NEXTAUTH_SECRET = "test-nextauth-secret-0123456789abcdef0123";
 export async function testPostgres(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
   const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (given) return { adminUrl: given, stop: async () => {} };
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(repoRoot, ".data/test-pg"), port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(repoRoot, ".data/test-pg"),
+    port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54339),
+  });
   return { adminUrl: embedded.url, stop: embedded.stop };
 }
 
@@ -33,7 +48,10 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** Creates an empty database on the server; dropped by the returned function. */
-export async function createTestDatabase(adminUrl: string, prefix = "lic_test"): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  adminUrl: string,
+  prefix = "lic_test",
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -55,17 +73,40 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
 
-const buildInputs = ["app", "server", "components", "public", "next.config.ts", "package-lock.json", "tsconfig.json"];
+const buildInputs = [
+  "app",
+  "server",
+  "components",
+  "public",
+  "next.config.ts",
+  "proxy.ts",
+  "instrumentation-client.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
+
+/**
+ * Entry points that run from source under tsx and that nothing in the build imports: changing
+ * them needs no new build.
+ */
+const runFromSource = new Set([
+  "server/web.ts",
+  "server/worker.ts",
+  "server/http/runtime-lane.ts",
+  "server/http/runtime-routes.ts",
+]);
 
 function sourceStamp(): string {
   const hash = createHash("sha256");
   const walk = (p: string) => {
-    if (!existsSync(p)) return;
+    if (!existsSync(p) || runFromSource.has(path.relative(repoRoot, p))) return;
     const stat = statSync(p);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(p).sort()) walk(path.join(p, entry));
@@ -81,12 +122,21 @@ function sourceStamp(): string {
 export function ensureBuild(): void {
   const stampFile = path.join(repoRoot, ".next/source-stamp");
   const stamp = sourceStamp();
-  if (existsSync(path.join(repoRoot, ".next/BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
-  const result = spawnSync(process.execPath, [path.join(repoRoot, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: repoRoot,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-  });
+  if (
+    existsSync(path.join(repoRoot, ".next/BUILD_ID")) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, "utf8") === stamp
+  )
+    return;
+  const result = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, "node_modules/next/dist/bin/next"), "build"],
+    {
+      cwd: repoRoot,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    },
+  );
   if (result.status !== 0) throw new Error("next build failed");
   writeFileSync(stampFile, stamp);
 }
@@ -106,22 +156,42 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 6
   throw new Error("test server did not become healthy in time");
 }
 
-export type TestServer = { baseUrl: string; databaseUrl: string; stop: () => Promise<void> };
+export type TestServer = {
+  baseUrl: string;
+  databaseUrl: string;
+  /** The web process's id: fault tests kill it (only a process they started). */
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 /**
- * The real service for tests: a fresh migrated database and `next start` (the production build)
- * on a free port. Tests talk to it over HTTP only.
+ * The real service for tests: a fresh migrated database and the production web entry
+ * (server/web.ts: the runtime lane in front of the production build, as `npm start` runs it) on a
+ * free port. Tests talk to it over HTTP only.
  */
-export async function startTestServer(options: { extraEnv?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    extraEnv?: Record<string, string>;
+    /** Appends the web process's stdout and stderr (its JSON log lines) to this file. */
+    logFile?: string;
+    /** An existing, migrated database to serve (kept on stop) instead of a fresh one. */
+    databaseUrl?: string;
+  } = {},
+): Promise<TestServer> {
   ensureBuild();
-  const server = await testPostgres();
-  const database = await createTestDatabase(server.adminUrl);
-  await migrate(database.url);
+  const server = options.databaseUrl
+    ? { adminUrl: options.databaseUrl, stop: async () => {} }
+    : await testPostgres();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase(server.adminUrl);
+  if (!options.databaseUrl) await migrate(database.url);
+  const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...webNodeArgs, path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, webArgs(port, "127.0.0.1"), {
     cwd: repoRoot,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", logFd ?? "inherit", logFd ?? "inherit"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -133,6 +203,11 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
+      LICENSING_TEST_CLOCK: "1",
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
+      // Files share one server and one caller address: the limits are counted but out of reach,
+      // and the rate-limit tests set low ones per tenant (tests/int/platform/rate-limits.int.test.ts).
+      RATE_LIMITS: process.env.RATE_LIMITS ?? TEST_RATE_LIMITS,
       ...options.extraEnv,
     },
   });
@@ -147,6 +222,7 @@ export async function startTestServer(options: { extraEnv?: Record<string, strin
   return {
     baseUrl,
     databaseUrl: database.url,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -1,15 +1,15 @@
-// A bare worker process for the crash test (tests/int/webhooks-crash.int.test.ts): the real task
-// list on DATABASE_URL, nothing else, so the test can SIGKILL it mid-delivery.
-import { Logger, run } from "graphile-worker";
-import { taskList } from "../../server/jobs/index.ts";
+// A bare worker process for the crash test (tests/int/webhooks/crash.int.test.ts): the real worker
+// (jobs and webhook dispatcher) on DATABASE_URL, nothing else, so the test can SIGKILL it mid-delivery.
+import { Logger } from "graphile-worker";
+import { runWorker } from "../../server/jobs/run-worker.ts";
+import { logger } from "../../server/log.ts";
 
-const runner = await run({
+const runner = await runWorker({
   connectionString: process.env.DATABASE_URL!,
-  taskList,
   concurrency: 2,
   pollInterval: 100,
-  noHandleSignals: true,
   logger: new Logger(() => () => {}),
+  log: logger.child({}, { level: "silent" }),
 });
 process.stdout.write("worker ready\n");
 await runner.promise;

@@ -1,18 +1,21 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HTTP, type CloudEvent } from "cloudevents";
-import { Logger, run, type Runner } from "graphile-worker";
+import { Logger, type Runner } from "graphile-worker";
 import { Webhook } from "standardwebhooks";
 import { expect } from "vitest";
 import { db } from "../../server/db/client.ts";
-import { taskList } from "../../server/jobs/index.ts";
+import { runWorker } from "../../server/jobs/run-worker.ts";
+import { logger } from "../../server/log.ts";
 import { testDatabaseUrl } from "./db.ts";
 
 export type ReceivedRequest = { headers: Record<string, string>; body: string; receivedAt: number };
 export type Handler = (req: ReceivedRequest, res: ServerResponse) => void | Promise<void>;
 
 const flatten = (headers: IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
+  Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+  );
 
 /**
  * A real local receiver (node:http on 127.0.0.1): records every request with its raw body and
@@ -25,7 +28,11 @@ export async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const received = { headers: flatten(req.headers), body: Buffer.concat(chunks).toString("utf8"), receivedAt: Date.now() };
+      const received = {
+        headers: flatten(req.headers),
+        body: Buffer.concat(chunks).toString("utf8"),
+        receivedAt: Date.now(),
+      };
       requests.push(received);
       void Promise.resolve(handler(received, res)).catch(() => res.writeHead(500).end());
     });
@@ -53,7 +60,11 @@ export async function startReceiver() {
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** Polls until `check` returns a value (not undefined/false) or the deadline passes. */
-export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000, what = "condition"): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  what = "condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -66,12 +77,19 @@ export async function eventually<T>(check: () => T | undefined | false | Promise
 const quiet = new Logger(() => () => {});
 
 /**
- * A real graphile-worker runner in the test process, on the test database (the shared server runs
- * no worker). Job handlers use the process-wide Prisma client, as in the worker process.
+ * A real worker in the test process, on the test database (the shared server runs no worker):
+ * graphile-worker's jobs and the webhook dispatcher, on the process-wide Prisma client and pool,
+ * as in the worker process. Several test files run one each: they share the work like workers do.
  */
-export async function startWorker(): Promise<Runner> {
-  process.env.DATABASE_URL = testDatabaseUrl();
-  return run({ connectionString: testDatabaseUrl(), taskList, concurrency: 4, pollInterval: 100, noHandleSignals: true, logger: quiet });
+export async function startWorker(connectionString = testDatabaseUrl()): Promise<Runner> {
+  process.env.DATABASE_URL = connectionString;
+  return runWorker({
+    connectionString,
+    concurrency: 4,
+    pollInterval: 100,
+    logger: quiet,
+    log: logger.child({}, { level: "silent" }),
+  });
 }
 
 export async function stopWorker(runner: Runner | undefined) {
@@ -84,9 +102,15 @@ export async function stopWorker(runner: Runner | undefined) {
  * Webhooks signature (any listed signature; the library's own 5-minute timestamp tolerance) and
  * the CloudEvents envelope. Returns the parsed event.
  */
-export function verifyDelivery(request: ReceivedRequest, secret: string): CloudEvent<Record<string, unknown>> {
+export function verifyDelivery(
+  request: ReceivedRequest,
+  secret: string,
+): CloudEvent<Record<string, unknown>> {
   expect(() => new Webhook(secret).verify(request.body, request.headers)).not.toThrow();
-  const event = HTTP.toEvent<Record<string, unknown>>({ headers: request.headers, body: request.body }) as CloudEvent<Record<string, unknown>>;
+  const event = HTTP.toEvent<Record<string, unknown>>({
+    headers: request.headers,
+    body: request.body,
+  }) as CloudEvent<Record<string, unknown>>;
   expect(event.specversion).toBe("1.0");
   expect(event.id).toBe(request.headers["webhook-id"]);
   expect(event.type).toBe(request.headers["webhook-event-type"]);
@@ -98,7 +122,10 @@ export function verifyDelivery(request: ReceivedRequest, secret: string): CloudE
 }
 
 /** A handler that answers a registration challenge correctly: echo, and sign the answer with `secret`. */
-export function challengeAnswerer(secret: string, tamper: { echo?: string; signWith?: string } = {}): Handler {
+export function challengeAnswerer(
+  secret: string,
+  tamper: { echo?: string; signWith?: string } = {},
+): Handler {
   return (req, res) => {
     const envelope = JSON.parse(req.body) as { type: string; data: { challenge: string } };
     if (envelope.type !== "Webhooks.Registration.Challenge") return void res.writeHead(200).end("ok");

@@ -1,12 +1,23 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { claimWithRetries } from "../../server/domain/entitlements/issue-activation-codes.ts";
+import { claimWithRetries } from "../../server/domain/licensing/activation-codes/issue-activation-codes.ts";
 import {
-  activationCodeLookupKey, conformsToPolicy, generateActivationCode, luhnModNCheckSymbol, luhnModNValid, normalizeActivationCode, sequenceWidth, type FormatPolicy,
-} from "../../server/domain/entitlements/activation-code-format.ts";
+  activationCodeLookupKey,
+  conformsToPolicy,
+  generateActivationCode,
+  luhnModNCheckSymbol,
+  luhnModNValid,
+  normalizeActivationCode,
+  sequenceWidth,
+  type FormatPolicy,
+} from "../../server/domain/licensing/activation-codes/activation-code-format.ts";
 import {
-  ZKeyIssuancePolicy, defaultKeyIssuancePolicy, effectiveAlphabet, keyAlphabets, type TKeyIssuancePolicy,
-} from "../../server/domain/entitlements/key-issuance-policy.schemas.ts";
+  ZKeyIssuancePolicy,
+  defaultKeyIssuancePolicy,
+  effectiveAlphabet,
+  keyAlphabets,
+  type TKeyIssuancePolicy,
+} from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
 
 const issuesOf = (value: unknown) => {
   const result = ZKeyIssuancePolicy.safeParse(value);
@@ -16,8 +27,17 @@ const issuesOf = (value: unknown) => {
 /** Valid policies: a template of groups of X (enough for the key-space floor), optional sequence and check symbol. */
 const arbPolicy: fc.Arbitrary<TKeyIssuancePolicy> = fc
   .record({
-    alphabet: fc.constantFrom("CrockfordBase32", "Base32Rfc4648", "Numeric", "AlphanumericUpper", "Hex", "Custom" as const),
-    customAlphabet: fc.uniqueArray(fc.constantFrom(..."ABCDEFGHJKMNPQRSTVWXYZ0123456789"), { minLength: 10, maxLength: 32 }).map((a) => a.join("")),
+    alphabet: fc.constantFrom(
+      "CrockfordBase32",
+      "Base32Rfc4648",
+      "Numeric",
+      "AlphanumericUpper",
+      "Hex",
+      "Custom" as const,
+    ),
+    customAlphabet: fc
+      .uniqueArray(fc.constantFrom(..."ABCDEFGHJKMNPQRSTVWXYZ0123456789"), { minLength: 10, maxLength: 32 })
+      .map((a) => a.join("")),
     caseStyle: fc.constantFrom("Upper", "Lower" as const),
     checksum: fc.constantFrom("None", "LuhnModN" as const),
     groups: fc.integer({ min: 3, max: 6 }),
@@ -40,7 +60,8 @@ const arbPolicy: fc.Arbitrary<TKeyIssuancePolicy> = fc
     const withDigits = r.checksum === "None" || [..."0123456789"].every((d) => symbols.includes(d));
     if (r.sequenceDigits > 0 && withDigits) parts.push("#".repeat(r.sequenceDigits));
     if (r.checksum === "LuhnModN") parts[parts.length - 1] += "?";
-    const confusablesSafe = alphabet === "CrockfordBase32" || alphabet === "Numeric" || alphabet === "Hex" || alphabet === "Custom";
+    const confusablesSafe =
+      alphabet === "CrockfordBase32" || alphabet === "Numeric" || alphabet === "Hex" || alphabet === "Custom";
     return ZKeyIssuancePolicy.parse({
       template: r.prefix + parts.join(r.separator),
       alphabet,
@@ -63,8 +84,15 @@ const fitting = (policy: TKeyIssuancePolicy, sequence: number) => {
 describe("key issuance policy (refused when saved)", () => {
   it("defaults to a Crockford XXXX-XXXX-XXXX-XXXX policy without checksum", () => {
     expect(defaultKeyIssuancePolicy()).toMatchObject({
-      enabled: true, template: "XXXX-XXXX-XXXX-XXXX", alphabet: "CrockfordBase32", caseStyle: "Upper", checksum: "None",
-      sequenceScope: "Entitlement", sequenceStart: 1, collisionRetryLimit: 5, sequenceCurrent: null,
+      enabled: true,
+      template: "XXXX-XXXX-XXXX-XXXX",
+      alphabet: "CrockfordBase32",
+      caseStyle: "Upper",
+      checksum: "None",
+      sequenceScope: "Entitlement",
+      sequenceStart: 1,
+      collisionRetryLimit: 5,
+      sequenceCurrent: null,
     });
   });
 
@@ -84,7 +112,14 @@ describe("key issuance policy (refused when saved)", () => {
     expect(issuesOf({ alphabet: "Custom" })).toContain("customAlphabet");
     expect(issuesOf({ alphabet: "Custom", customAlphabet: "ABCDEFGHJKa" })).toContain("customAlphabet");
     expect(issuesOf({ alphabet: "Numeric", customAlphabet: "ABC" })).toContain("customAlphabet");
-    expect(issuesOf({ alphabet: "Base32Rfc4648", template: "XXXX-XXXX-##?", checksum: "LuhnModN", normalizeMapConfusables: false })).toEqual(["checksum"]);
+    expect(
+      issuesOf({
+        alphabet: "Base32Rfc4648",
+        template: "XXXX-XXXX-##?",
+        checksum: "LuhnModN",
+        normalizeMapConfusables: false,
+      }),
+    ).toEqual(["checksum"]);
     expect(issuesOf({ template: "XXXX-XXXX-#", sequenceStart: 10 })).toEqual(["sequenceStart"]);
   });
 
@@ -99,14 +134,21 @@ describe("key issuance policy (refused when saved)", () => {
 describe("Luhn mod N", () => {
   it("a check symbol makes the payload valid, and any single-symbol change is detected", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.values(keyAlphabets)), fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), fc.nat(), fc.integer({ min: 1, max: 63 }), (alphabet, picks, at, delta) => {
-        const payload = picks.map((p) => alphabet[p % alphabet.length]).join("");
-        const full = payload + luhnModNCheckSymbol(payload, alphabet);
-        expect(luhnModNValid(full, alphabet)).toBe(true);
-        const i = at % full.length;
-        const changed = alphabet[(alphabet.indexOf(full[i]) + 1 + (delta % (alphabet.length - 1))) % alphabet.length];
-        expect(luhnModNValid(full.slice(0, i) + changed + full.slice(i + 1), alphabet)).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...Object.values(keyAlphabets)),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 63 }),
+        (alphabet, picks, at, delta) => {
+          const payload = picks.map((p) => alphabet[p % alphabet.length]).join("");
+          const full = payload + luhnModNCheckSymbol(payload, alphabet);
+          expect(luhnModNValid(full, alphabet)).toBe(true);
+          const i = at % full.length;
+          const changed =
+            alphabet[(alphabet.indexOf(full[i]) + 1 + (delta % (alphabet.length - 1))) % alphabet.length];
+          expect(luhnModNValid(full.slice(0, i) + changed + full.slice(i + 1), alphabet)).toBe(false);
+        },
+      ),
     );
   });
 
@@ -142,18 +184,28 @@ describe("activation code generation (property tests)", () => {
 
   it("normalized variants (separators removed, case changed, confusables) look up the same normalized form", () => {
     fc.assert(
-      fc.property(arbPolicy, arbSequence, fc.boolean(), fc.boolean(), (policy, sequence, swapCase, confuse) => {
-        const code = generateActivationCode(policy, fitting(policy, sequence));
-        const stored = normalizeActivationCode(code, policy);
-        const key = activationCodeLookupKey(code);
-        let variant = code;
-        if (policy.normalizeStripSeparators) variant = variant.replace(/[-_. /]/g, "");
-        if (policy.normalizeCaseInsensitive && swapCase) variant = [...variant].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
-        if (policy.normalizeMapConfusables && confuse) variant = variant.replace(/0/g, "o").replace(/1/g, policy.normalizeCaseInsensitive ? "l" : "I");
-        variant = `  ${variant} `;
-        expect(normalizeActivationCode(variant, policy)).toBe(stored);
-        expect(activationCodeLookupKey(variant)).toBe(key);
-      }),
+      fc.property(
+        arbPolicy,
+        arbSequence,
+        fc.boolean(),
+        fc.boolean(),
+        (policy, sequence, swapCase, confuse) => {
+          const code = generateActivationCode(policy, fitting(policy, sequence));
+          const stored = normalizeActivationCode(code, policy);
+          const key = activationCodeLookupKey(code);
+          let variant = code;
+          if (policy.normalizeStripSeparators) variant = variant.replace(/[-_. /]/g, "");
+          if (policy.normalizeCaseInsensitive && swapCase)
+            variant = [...variant]
+              .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+              .join("");
+          if (policy.normalizeMapConfusables && confuse)
+            variant = variant.replace(/0/g, "o").replace(/1/g, policy.normalizeCaseInsensitive ? "l" : "I");
+          variant = `  ${variant} `;
+          expect(normalizeActivationCode(variant, policy)).toBe(stored);
+          expect(activationCodeLookupKey(variant)).toBe(key);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -161,13 +213,22 @@ describe("activation code generation (property tests)", () => {
   it("with every normalization on, Crockford confusables, case and separators all fold", () => {
     const policy = ZKeyIssuancePolicy.parse({ template: "XXXX-XXXX-XXXX" });
     const flags: FormatPolicy = policy;
-    expect(normalizeActivationCode("ab10-o1il-zzzz", flags)).toBe(normalizeActivationCode("AB1O-0111-ZZZZ", flags));
+    expect(normalizeActivationCode("ab10-o1il-zzzz", flags)).toBe(
+      normalizeActivationCode("AB1O-0111-ZZZZ", flags),
+    );
     expect(normalizeActivationCode("AB10 01IL ZZZZ", flags)).toBe("AB100111ZZZZ");
   });
 
   it("without normalization a variant is a different code", () => {
-    const policy = ZKeyIssuancePolicy.parse({ template: "XXXX-XXXX-XXXX", normalizeStripSeparators: false, normalizeCaseInsensitive: false, normalizeMapConfusables: false });
-    expect(normalizeActivationCode("ABCD-EFGH-JKMN", policy)).not.toBe(normalizeActivationCode("abcdefghjkmn", policy));
+    const policy = ZKeyIssuancePolicy.parse({
+      template: "XXXX-XXXX-XXXX",
+      normalizeStripSeparators: false,
+      normalizeCaseInsensitive: false,
+      normalizeMapConfusables: false,
+    });
+    expect(normalizeActivationCode("ABCD-EFGH-JKMN", policy)).not.toBe(
+      normalizeActivationCode("abcdefghjkmn", policy),
+    );
   });
 
   it("no collision within 100,000 generated codes of one policy", () => {
@@ -178,7 +239,11 @@ describe("activation code generation (property tests)", () => {
   });
 
   it("no collision within 100,000 codes of the smallest allowed space either (12 random digits + checksum)", () => {
-    const policy = ZKeyIssuancePolicy.parse({ template: "XXXX-XXXX-XXXX-?", alphabet: "Numeric", checksum: "LuhnModN" });
+    const policy = ZKeyIssuancePolicy.parse({
+      template: "XXXX-XXXX-XXXX-?",
+      alphabet: "Numeric",
+      checksum: "LuhnModN",
+    });
     const seen = new Set<string>();
     for (let i = 0; i < 100_000; i++) seen.add(generateActivationCode(policy, null));
     // Birthday bound for 10^5 draws from 10^12: p ≈ 0.5%. A failure here would mean a biased generator.
@@ -191,11 +256,21 @@ describe("collision retries (DESIGN.md section 5)", () => {
     const taken = new Set(["A", "B"]);
     const candidates = ["A", "B", "C"];
     let i = 0;
-    await expect(claimWithRetries(() => candidates[i++], async (c) => !taken.has(c), 2)).resolves.toBe("C");
+    await expect(
+      claimWithRetries(
+        () => candidates[i++],
+        async (c) => !taken.has(c),
+        2,
+      ),
+    ).resolves.toBe("C");
     i = 0;
     let tries = 0;
     await expect(
-      claimWithRetries(() => candidates[i++], async (c) => (tries++, !taken.has(c)), 1),
+      claimWithRetries(
+        () => candidates[i++],
+        async (c) => (tries++, !taken.has(c)),
+        1,
+      ),
     ).rejects.toMatchObject({ codeName: "activation_code.collision_retry_exhausted" });
     expect(tries).toBe(2);
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { componentsMatch } from "../../server/domain/licensing/component-matching.ts";
+import { componentsMatch } from "../../server/domain/licensing/activation/component-matching.ts";
 
 const known = { MachineName: "m", MacAddress: "a", OsVersion: "o", UserName: "u" };
 /** The known components with the first `equal` kept and the rest changed. */
-const presenting = (equal: number) => Object.fromEntries(Object.entries(known).map(([k, v], i) => [k, i < equal ? v : `${v}'`]));
+const presenting = (equal: number) =>
+  Object.fromEntries(Object.entries(known).map(([k, v], i) => [k, i < equal ? v : `${v}'`]));
 
 describe("componentsMatch (SPEC.md ComponentMatchingStrategy)", () => {
   const table: [strategy: "MatchAll" | "MatchAny" | "Two" | "Most", equal: number, matches: boolean][] = [
@@ -32,8 +33,19 @@ describe("componentsMatch (SPEC.md ComponentMatchingStrategy)", () => {
   });
 
   it("Most counts against the known device's components: extra presented keys do not dilute the majority", () => {
-    expect(componentsMatch({ MachineName: "m", MacAddress: "a" }, { MachineName: "m", MacAddress: "a", Extra1: "e", Extra2: "f", Extra3: "g" }, "Most")).toBe(true);
+    expect(
+      componentsMatch(
+        { MachineName: "m", MacAddress: "a" },
+        { MachineName: "m", MacAddress: "a", Extra1: "e", Extra2: "f", Extra3: "g" },
+        "Most",
+      ),
+    ).toBe(true);
     expect(componentsMatch({ MachineName: "m", MacAddress: "a" }, { MachineName: "m" }, "Most")).toBe(false);
+  });
+
+  it("Most never matches by one component, even when the device stored only that one", () => {
+    expect(componentsMatch({ OsVersion: "o" }, { OsVersion: "o" }, "Most")).toBe(false);
+    expect(componentsMatch({ OsVersion: "o" }, { OsVersion: "o" }, "MatchAny")).toBe(true);
   });
 
   it("other keys than the well-known four take part", () => {

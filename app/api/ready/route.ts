@@ -6,5 +6,8 @@ export const dynamic = "force-dynamic";
 // GET /api/ready — readiness: database reachable, migrations applied, worker heartbeat fresh.
 export async function GET(): Promise<Response> {
   const result = await readiness(db());
-  return Response.json(result, { status: result.ready ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return Response.json(result, {
+    status: result.ready ? 200 : 503,
+    headers: { "cache-control": "no-store" },
+  });
 }

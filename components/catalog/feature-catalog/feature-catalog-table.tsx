@@ -2,20 +2,25 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { lifecycleMoves, lifecycleStatuses, type TFeatureCatalogResponse, type TLifecycleStatus } from "@/server/domain/catalog/feature-catalog.schemas";
-import { featureTypes } from "@/server/domain/catalog/feature-value";
-import { useTRPC } from "../../trpc-provider";
-import { DataTable, Pager, nextSort, sortOrderOf, type Column, type SortState } from "../../data-table";
-import { ConfirmDialog } from "../../confirm-dialog";
-import { ProblemAlert } from "../../problem-alert";
-import { problemFrom } from "../../problem";
-import { sieveFilter, sieveValue } from "../../sieve";
-import { useDebounced } from "../../use-debounced";
+import {
+  lifecycleMoves,
+  lifecycleStatuses,
+  type TFeatureCatalogResponse,
+  type TLifecycleStatus,
+} from "@/server/domain/catalog/feature-catalog/feature-catalog.schemas";
+import { featureTypes } from "@/server/domain/catalog/feature-catalog/feature-value";
+import { useTRPC } from "../../shell/trpc-provider";
+import type { Column } from "../../ui/data-table";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ProblemAlert } from "../../ui/problem-alert";
+import { problemFrom } from "../../ui/problem";
+import { sieveValue } from "../../ui/sieve";
+import { useListState } from "../../ui/use-list-state";
+import { CheckboxFilter, ListTable, SearchFilter, SelectFilter } from "../../ui/list-controls";
 import { ReferencedBy, StatusBadge } from "../referenced-by";
 import { FeatureFormDialog } from "./feature-form-dialog";
 import { FeatureCodeDialog } from "./feature-code-dialog";
-
-const PAGE_SIZE = 20;
+import { ExportCsvLink } from "../../operations/export-link";
 
 const lifecycleVerbs: Record<TLifecycleStatus, string> = {
   Draft: "Back to draft",
@@ -43,27 +48,26 @@ type Action =
 export function FeatureCatalogTable() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const [featureType, setFeatureType] = useState("");
-  const [lifecycle, setLifecycle] = useState("");
-  const [includeDeleted, setIncludeDeleted] = useState(false);
-  const [sort, setSort] = useState<SortState>({ field: "featureCode", descending: false });
-  const [pageNumber, setPageNumber] = useState(1);
+  const view = useListState({
+    filters: { q: "", type: "", lifecycle: "", deleted: false },
+    sort: { field: "featureCode", descending: false },
+    terms: (f) => [
+      f.q && `featureCode|name@=*${sieveValue(f.q)}`,
+      f.type && `featureType==${f.type}`,
+      f.lifecycle && `lifecycleStatus==${f.lifecycle}`,
+    ],
+  });
   const [action, setAction] = useState<Action>(null);
-  const term = useDebounced(search.trim());
 
   const list = useQuery({
-    ...trpc.featureCatalog.list.queryOptions({
-      filter: sieveFilter(term && `featureCode|name@=*${sieveValue(term)}`, featureType && `featureType==${featureType}`, lifecycle && `lifecycleStatus==${lifecycle}`),
-      sortOrder: sortOrderOf(sort),
-      pageNumber,
-      pageSize: PAGE_SIZE,
-      includeDeleted,
-    }),
+    ...trpc.featureCatalog.list.queryOptions({ ...view.query, includeDeleted: view.settled.deleted }),
     placeholderData: keepPreviousData,
   });
   const deleting = action?.kind === "delete" ? action.entry : null;
-  const references = useQuery({ ...trpc.featureCatalog.get.queryOptions({ id: deleting?.id ?? "" }), enabled: !!deleting });
+  const references = useQuery({
+    ...trpc.featureCatalog.get.queryOptions({ id: deleting?.id ?? "" }),
+    enabled: !!deleting,
+  });
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.featureCatalog.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
@@ -72,14 +76,11 @@ export function FeatureCatalogTable() {
   const move = useMutation(trpc.featureCatalog.setLifecycle.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.featureCatalog.delete.mutationOptions({ onSuccess: refresh }));
 
-  const resetPage = <T,>(set: (v: T) => void) => (value: T) => {
-    set(value);
-    setPageNumber(1);
-  };
-
   const columns: Column<TFeatureCatalogResponse>[] = [
     {
-      key: "code", header: "Code", sortField: "featureCode",
+      key: "code",
+      header: "Code",
+      sortField: "featureCode",
       render: (e) => (
         <span className="tag-name">
           <code>{e.featureCode}</code>
@@ -89,36 +90,109 @@ export function FeatureCatalogTable() {
     },
     { key: "name", header: "Name", sortField: "name", render: (e) => e.name },
     {
-      key: "type", header: "Type", sortField: "featureType",
+      key: "type",
+      header: "Type",
+      sortField: "featureType",
       render: (e) => (
         <>
           {e.featureType}
-          {e.featureType === "Enumeration" ? <span className="sub-line">{e.enumOptions.map((o) => o.value).join(", ")}</span> : null}
-          {e.metricName ? <span className="sub-line">metric <code>{e.metricName}</code></span> : null}
+          {e.featureType === "Enumeration" ? (
+            <span className="sub-line">{e.enumOptions.map((o) => o.value).join(", ")}</span>
+          ) : null}
+          {e.metricName ? (
+            <span className="sub-line">
+              metric <code>{e.metricName}</code>
+            </span>
+          ) : null}
         </>
       ),
     },
-    { key: "lifecycle", header: "Lifecycle", sortField: "lifecycleStatus", render: (e) => <StatusBadge status={e.lifecycleStatus} /> },
-    { key: "units", header: "Units", sortField: "units", render: (e) => e.units ?? <span className="muted">—</span> },
-    { key: "score", header: "Value score", sortField: "valueScore", align: "right", render: (e) => (e.valueScore === null ? <span className="muted" title="Not valued">—</span> : e.valueScore) },
-    { key: "tags", header: "Tags", render: (e) => <span className="chips">{e.tags.map((t) => <span key={t} className="badge">{t}</span>)}</span> },
     {
-      key: "actions", header: "",
+      key: "lifecycle",
+      header: "Lifecycle",
+      sortField: "lifecycleStatus",
+      render: (e) => <StatusBadge status={e.lifecycleStatus} />,
+    },
+    {
+      key: "units",
+      header: "Units",
+      sortField: "units",
+      render: (e) => e.units ?? <span className="muted">—</span>,
+    },
+    {
+      key: "score",
+      header: "Value score",
+      sortField: "valueScore",
+      align: "right",
+      render: (e) =>
+        e.valueScore === null ? (
+          <span className="muted" title="Not valued">
+            —
+          </span>
+        ) : (
+          e.valueScore
+        ),
+    },
+    {
+      key: "tags",
+      header: "Tags",
+      render: (e) => (
+        <span className="chips">
+          {e.tags.map((t) => (
+            <span key={t} className="badge">
+              {t}
+            </span>
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: "",
       render: (e) =>
         e.isDeleted ? null : (
           <span className="row-actions">
-            <button type="button" className="btn btn-small" onClick={() => setAction({ kind: "edit", entry: e })}>Edit</button>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setAction({ kind: "edit", entry: e })}
+            >
+              Edit
+            </button>
             <select
               className="lifecycle-select"
               aria-label={`Lifecycle of ${e.featureCode}`}
               value=""
-              onChange={(ev) => { move.reset(); setAction({ kind: "lifecycle", entry: e, to: ev.target.value as TLifecycleStatus }); }}
+              onChange={(ev) => {
+                move.reset();
+                setAction({ kind: "lifecycle", entry: e, to: ev.target.value as TLifecycleStatus });
+              }}
             >
               <option value="">Lifecycle…</option>
-              {lifecycleMoves[e.lifecycleStatus as TLifecycleStatus]?.map((to) => <option key={to} value={to}>{lifecycleVerbs[to]}</option>)}
+              {lifecycleMoves[e.lifecycleStatus as TLifecycleStatus]?.map((to) => (
+                <option key={to} value={to}>
+                  {lifecycleVerbs[to]}
+                </option>
+              ))}
             </select>
-            <button type="button" className="btn btn-small" aria-label={`Change the code of ${e.featureCode}`} onClick={() => setAction({ kind: "code", entry: e })}>Code…</button>
-            <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => { remove.reset(); setAction({ kind: "delete", entry: e }); }}>Delete</button>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={`Change the code of ${e.featureCode}`}
+              onClick={() => setAction({ kind: "code", entry: e })}
+            >
+              Code…
+            </button>
+            <button
+              type="button"
+              className="btn btn-small btn-danger-ghost"
+              onClick={() => {
+                remove.reset();
+                setAction({ kind: "delete", entry: e });
+              }}
+            >
+              Delete
+            </button>
           </span>
         ),
     },
@@ -127,48 +201,75 @@ export function FeatureCatalogTable() {
   return (
     <>
       <div className="toolbar">
-        <input type="search" aria-label="Filter by code or name" placeholder="Filter by code or name…" value={search} onChange={(e) => resetPage(setSearch)(e.target.value)} />
-        <select aria-label="Type" value={featureType} onChange={(e) => resetPage(setFeatureType)(e.target.value)}>
-          <option value="">All types</option>
-          {featureTypes.map((t) => <option key={t} value={t}>{t}</option>)}
-        </select>
-        <select aria-label="Lifecycle" value={lifecycle} onChange={(e) => resetPage(setLifecycle)(e.target.value)}>
-          <option value="">Any lifecycle</option>
-          {lifecycleStatuses.map((s) => <option key={s} value={s}>{s}</option>)}
-        </select>
-        <label className="checkbox">
-          <input type="checkbox" checked={includeDeleted} onChange={(e) => resetPage(setIncludeDeleted)(e.target.checked)} />
+        <SearchFilter
+          view={view}
+          name="q"
+          label="Filter by code or name"
+          placeholder="Filter by code or name…"
+        />
+        <SelectFilter view={view} name="type" label="Type" any="All types" options={featureTypes} />
+        <SelectFilter
+          view={view}
+          name="lifecycle"
+          label="Lifecycle"
+          any="Any lifecycle"
+          options={lifecycleStatuses}
+        />
+        <CheckboxFilter view={view} name="deleted">
           Show deleted
-        </label>
+        </CheckboxFilter>
         <span className="toolbar-spacer" />
-        <button type="button" className="btn btn-primary" onClick={() => setAction({ kind: "create" })}>New feature</button>
+        <ExportCsvLink
+          list="feature-catalog"
+          query={view.query}
+          extra={{ includeDeleted: view.settled.deleted }}
+        />
+        <button type="button" className="btn btn-primary" onClick={() => setAction({ kind: "create" })}>
+          New feature
+        </button>
       </div>
       <ProblemAlert problem={problemFrom(list.error)} />
-      <DataTable
+      <ListTable
+        view={view}
+        list={list}
         caption="Feature catalog"
         columns={columns}
-        rows={list.data?.items ?? []}
         rowKey={(e) => e.id}
         rowClassName={(e) => (e.isDeleted ? "row-deleted" : undefined)}
-        sort={sort}
-        onSort={(field) => { setSort(nextSort(sort, field)); setPageNumber(1); }}
-        loading={list.isLoading}
-        empty={term || featureType || lifecycle ? "No feature matches this filter." : "No features yet. Catalog entries are what products, plans and add-ons grant."}
+        empty={
+          view.settled.q || view.settled.type || view.settled.lifecycle
+            ? "No feature matches this filter."
+            : "No features yet. Catalog entries are what products, plans and add-ons grant."
+        }
       />
-      <Pager page={list.data} onPage={setPageNumber} />
 
       {action?.kind === "create" ? <FeatureFormDialog onClose={() => setAction(null)} /> : null}
-      {action?.kind === "edit" ? <FeatureFormDialog entry={action.entry} onClose={() => setAction(null)} /> : null}
-      {action?.kind === "code" ? <FeatureCodeDialog entry={action.entry} onClose={() => setAction(null)} /> : null}
+      {action?.kind === "edit" ? (
+        <FeatureFormDialog entry={action.entry} onClose={() => setAction(null)} />
+      ) : null}
+      {action?.kind === "code" ? (
+        <FeatureCodeDialog entry={action.entry} onClose={() => setAction(null)} />
+      ) : null}
       <ConfirmDialog
         open={action?.kind === "lifecycle"}
-        title={action?.kind === "lifecycle" ? `${lifecycleVerbs[action.to]} ${action.entry.featureCode}?` : "Lifecycle"}
+        title={
+          action?.kind === "lifecycle"
+            ? `${lifecycleVerbs[action.to]} ${action.entry.featureCode}?`
+            : "Lifecycle"
+        }
         confirmLabel={action?.kind === "lifecycle" ? lifecycleVerbs[action.to] : "Confirm"}
         danger={action?.kind === "lifecycle" && action.to === "Archived"}
         busy={move.isPending}
         problem={problemFrom(move.error)}
         onCancel={() => setAction(null)}
-        onConfirm={() => action?.kind === "lifecycle" && move.mutate({ id: action.entry.id, lifecycleStatus: action.to, revisionNumber: action.entry.revisionNumber })}
+        onConfirm={() =>
+          action?.kind === "lifecycle" &&
+          move.mutate({
+            id: action.entry.id,
+            lifecycleStatus: action.to,
+            revisionNumber: action.entry.revisionNumber,
+          })
+        }
       >
         {action?.kind === "lifecycle" ? (
           <p>
@@ -187,7 +288,10 @@ export function FeatureCatalogTable() {
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
         <ReferencedBy counts={references.data?.referencedBy} />
-        <p className="muted small">An entry anything refers to cannot be deleted: archive it instead. A deleted entry&apos;s code becomes free.</p>
+        <p className="muted small">
+          An entry anything refers to cannot be deleted: archive it instead. A deleted entry&apos;s code
+          becomes free.
+        </p>
       </ConfirmDialog>
     </>
   );

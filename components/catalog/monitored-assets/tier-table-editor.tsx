@@ -1,7 +1,10 @@
 "use client";
 
-import { quotaUsageLevels, quotaUsagePolicies } from "@/server/domain/catalog/usage-tier.schemas";
-import type { ProblemJson } from "../../problem";
+import {
+  quotaUsageLevels,
+  quotaUsagePolicies,
+} from "@/server/domain/catalog/monitored-assets/usage-tier.schemas";
+import type { ProblemJson } from "../../ui/problem";
 
 /** One tier as the form holds it: numbers as typed, "" for an open end or no funding balance. */
 export type TierRow = {
@@ -18,8 +21,16 @@ export type TierRow = {
 };
 
 export const emptyTier = (startUsage = "0"): TierRow => ({
-  name: "", startUsage, endUsage: "", startPercentage: "0", endPercentage: "0", baseCredits: "0", creditsPerUnitOfConsumption: "0",
-  quotaUsageLevel: "None", quotaUsagePolicy: "None", fundingBalanceMetric: "",
+  name: "",
+  startUsage,
+  endUsage: "",
+  startPercentage: "0",
+  endPercentage: "0",
+  baseCredits: "0",
+  creditsPerUnitOfConsumption: "0",
+  quotaUsageLevel: "None",
+  quotaUsagePolicy: "None",
+  fundingBalanceMetric: "",
 });
 
 const num = (s: string) => (s.trim() === "" ? NaN : Number(s));
@@ -40,11 +51,29 @@ export function tierInput(row: TierRow) {
   };
 }
 
-export function tierRow(t: { name: string; startUsage: number; endUsage: number | null; startPercentage: number; endPercentage: number; baseCredits: number; creditsPerUnitOfConsumption: number; quotaUsageLevel: string; quotaUsagePolicy: string; fundingBalanceMetric: string }): TierRow {
+export function tierRow(t: {
+  name: string;
+  startUsage: number;
+  endUsage: number | null;
+  startPercentage: number;
+  endPercentage: number;
+  baseCredits: number;
+  creditsPerUnitOfConsumption: number;
+  quotaUsageLevel: string;
+  quotaUsagePolicy: string;
+  fundingBalanceMetric: string;
+}): TierRow {
   return {
-    name: t.name, startUsage: String(t.startUsage), endUsage: t.endUsage === null ? "" : String(t.endUsage), startPercentage: String(t.startPercentage),
-    endPercentage: String(t.endPercentage), baseCredits: String(t.baseCredits), creditsPerUnitOfConsumption: String(t.creditsPerUnitOfConsumption),
-    quotaUsageLevel: t.quotaUsageLevel, quotaUsagePolicy: t.quotaUsagePolicy, fundingBalanceMetric: t.fundingBalanceMetric,
+    name: t.name,
+    startUsage: String(t.startUsage),
+    endUsage: t.endUsage === null ? "" : String(t.endUsage),
+    startPercentage: String(t.startPercentage),
+    endPercentage: String(t.endPercentage),
+    baseCredits: String(t.baseCredits),
+    creditsPerUnitOfConsumption: String(t.creditsPerUnitOfConsumption),
+    quotaUsageLevel: t.quotaUsageLevel,
+    quotaUsagePolicy: t.quotaUsagePolicy,
+    fundingBalanceMetric: t.fundingBalanceMetric,
   };
 }
 
@@ -55,11 +84,27 @@ const cellError = (problem: ProblemJson | null, index: number, field: string) =>
  * The tier table: half-open ranges [start, end), contiguous, the last may stay open (blank end).
  * A funding balance is only offered with the AllowWithOverage policy.
  */
-export function TierTableEditor({ rows, onChange, balanceMetrics, problem }: { rows: TierRow[]; onChange: (rows: TierRow[]) => void; balanceMetrics: string[]; problem: ProblemJson | null }) {
-  const set = (i: number, patch: Partial<TierRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+export function TierTableEditor({
+  rows,
+  onChange,
+  balanceMetrics,
+  problem,
+}: {
+  rows: TierRow[];
+  onChange: (rows: TierRow[]) => void;
+  balanceMetrics: string[];
+  problem: ProblemJson | null;
+}) {
+  const set = (i: number, patch: Partial<TierRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const text = (i: number, field: keyof TierRow, label: string, mode: "text" | "decimal" = "decimal") => (
     <td className={mode === "text" ? "cell-wide" : undefined}>
-      <input aria-label={`Tier ${i + 1} ${label}`} inputMode={mode} value={rows[i][field]} onChange={(e) => set(i, { [field]: e.target.value })} />
+      <input
+        aria-label={`Tier ${i + 1} ${label}`}
+        inputMode={mode}
+        value={rows[i][field]}
+        onChange={(e) => set(i, { [field]: e.target.value })}
+      />
       {cellError(problem, i, field) ? <div className="cell-error">{cellError(problem, i, field)}</div> : null}
     </td>
   );
@@ -68,13 +113,26 @@ export function TierTableEditor({ rows, onChange, balanceMetrics, problem }: { r
       <table className="grid-editor" aria-label="Usage tiers">
         <thead>
           <tr>
-            <th>Name</th><th>Start</th><th title="Blank: open-ended (last tier only)">End</th><th>Start %</th><th>End %</th><th>Base credits</th><th>Credits / unit</th>
-            <th>Level</th><th>Policy</th><th>Funding balance</th><th />
+            <th>Name</th>
+            <th>Start</th>
+            <th title="Blank: open-ended (last tier only)">End</th>
+            <th>Start %</th>
+            <th>End %</th>
+            <th>Base credits</th>
+            <th>Credits / unit</th>
+            <th>Level</th>
+            <th>Policy</th>
+            <th>Funding balance</th>
+            <th />
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr><td colSpan={11} className="muted small">No tiers: usage is tracked but never priced or limited.</td></tr>
+            <tr>
+              <td colSpan={11} className="muted small">
+                No tiers: usage is tracked but never priced or limited.
+              </td>
+            </tr>
           ) : null}
           {rows.map((row, i) => (
             <tr key={i} data-testid="tier-row">
@@ -86,31 +144,85 @@ export function TierTableEditor({ rows, onChange, balanceMetrics, problem }: { r
               {text(i, "baseCredits", "base credits")}
               {text(i, "creditsPerUnitOfConsumption", "credits per unit")}
               <td>
-                <select aria-label={`Tier ${i + 1} level`} value={row.quotaUsageLevel} onChange={(e) => set(i, { quotaUsageLevel: e.target.value })}>
-                  {quotaUsageLevels.map((l) => <option key={l} value={l}>{l}</option>)}
+                <select
+                  aria-label={`Tier ${i + 1} level`}
+                  value={row.quotaUsageLevel}
+                  onChange={(e) => set(i, { quotaUsageLevel: e.target.value })}
+                >
+                  {quotaUsageLevels.map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
                 </select>
               </td>
               <td>
-                <select aria-label={`Tier ${i + 1} policy`} value={row.quotaUsagePolicy} onChange={(e) => set(i, { quotaUsagePolicy: e.target.value })}>
-                  {quotaUsagePolicies.map((p) => <option key={p} value={p}>{p}</option>)}
+                <select
+                  aria-label={`Tier ${i + 1} policy`}
+                  value={row.quotaUsagePolicy}
+                  onChange={(e) => set(i, { quotaUsagePolicy: e.target.value })}
+                >
+                  {quotaUsagePolicies.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
                 </select>
-                {cellError(problem, i, "quotaUsagePolicy") ? <div className="cell-error">{cellError(problem, i, "quotaUsagePolicy")}</div> : null}
+                {cellError(problem, i, "quotaUsagePolicy") ? (
+                  <div className="cell-error">{cellError(problem, i, "quotaUsagePolicy")}</div>
+                ) : null}
               </td>
               <td>
-                <select aria-label={`Tier ${i + 1} funding balance`} value={row.fundingBalanceMetric} disabled={row.quotaUsagePolicy !== "AllowWithOverage"}
-                  onChange={(e) => set(i, { fundingBalanceMetric: e.target.value })}>
+                <select
+                  aria-label={`Tier ${i + 1} funding balance`}
+                  value={row.fundingBalanceMetric}
+                  disabled={row.quotaUsagePolicy !== "AllowWithOverage"}
+                  onChange={(e) => set(i, { fundingBalanceMetric: e.target.value })}
+                >
                   <option value="">(report only)</option>
-                  {[...new Set([...balanceMetrics, ...(row.fundingBalanceMetric ? [row.fundingBalanceMetric] : [])])].map((m) => <option key={m} value={m}>{m}</option>)}
+                  {[
+                    ...new Set([
+                      ...balanceMetrics,
+                      ...(row.fundingBalanceMetric ? [row.fundingBalanceMetric] : []),
+                    ]),
+                  ].map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
                 </select>
-                {cellError(problem, i, "fundingBalanceMetric") ? <div className="cell-error">{cellError(problem, i, "fundingBalanceMetric")}</div> : null}
+                {cellError(problem, i, "fundingBalanceMetric") ? (
+                  <div className="cell-error">{cellError(problem, i, "fundingBalanceMetric")}</div>
+                ) : null}
               </td>
-              <td><button type="button" className="btn btn-small btn-ghost" aria-label={`Remove tier ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>×</button></td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-small btn-ghost"
+                  aria-label={`Remove tier ${i + 1}`}
+                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                >
+                  ×
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <button type="button" className="btn btn-small" onClick={() => onChange([...rows, emptyTier(rows.length ? rows[rows.length - 1].endUsage || "" : "0")])}>Add tier</button>
-      <p className="muted small">Ranges run from start up to (not including) end; each tier starts where the previous ends, and only the last may leave its end blank (open). Percentages are of the feature value, for percentage-based enforcement.</p>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() =>
+          onChange([...rows, emptyTier(rows.length ? rows[rows.length - 1].endUsage || "" : "0")])
+        }
+      >
+        Add tier
+      </button>
+      <p className="muted small">
+        Ranges run from start up to (not including) end; each tier starts where the previous ends, and only
+        the last may leave its end blank (open). Percentages are of the feature value, for percentage-based
+        enforcement.
+      </p>
     </div>
   );
 }

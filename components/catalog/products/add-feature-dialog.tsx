@@ -2,13 +2,16 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ZProductFeatureCreateRequest, type TProductResponse } from "@/server/domain/catalog/product.schemas";
-import { validateFeatureValue } from "@/server/domain/catalog/feature-value";
-import { useTRPC } from "../../trpc-provider";
-import { Dialog } from "../../dialog";
-import { Field } from "../../field";
-import { ProblemAlert } from "../../problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../problem";
+import {
+  ZProductFeatureCreateRequest,
+  type TProductResponse,
+} from "@/server/domain/catalog/products/product.schemas";
+import { validateFeatureValue } from "@/server/domain/catalog/feature-catalog/feature-value";
+import { useTRPC } from "../../shell/trpc-provider";
+import { Dialog } from "../../ui/dialog";
+import { Field } from "../../ui/field";
+import { ProblemAlert } from "../../ui/problem-alert";
+import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../ui/problem";
 import { FeatureValueInput } from "../feature-value-input";
 import { FeatureFlagsInput, defaultFlags } from "./feature-flags";
 
@@ -26,7 +29,12 @@ export function AddFeatureDialog({ product, onClose }: { product: TProductRespon
   const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
 
   const catalog = useQuery(
-    trpc.featureCatalog.list.queryOptions({ pageNumber: 1, pageSize: 100, sortOrder: "featureCode", filter: "lifecycleStatus==Draft|Preview|Published" }),
+    trpc.featureCatalog.list.queryOptions({
+      pageNumber: 1,
+      pageSize: 100,
+      sortOrder: "featureCode",
+      filter: "lifecycleStatus==Draft|Preview|Published",
+    }),
   );
   const attached = new Set(product.features.map((f) => f.featureCatalogId));
   const choices = (catalog.data?.items ?? []).filter((e) => !attached.has(e.id));
@@ -47,8 +55,13 @@ export function AddFeatureDialog({ product, onClose }: { product: TProductRespon
     setLocalProblem(null);
     add.reset();
     const parsed = ZProductFeatureCreateRequest.safeParse({
-      featureCatalogId, value: value === "" ? null : value, name: name || null, moduleName: moduleName || null, description,
-      sortOrder: position ? Number(position) : null, ...flags,
+      featureCatalogId,
+      value: value === "" ? null : value,
+      name: name || null,
+      moduleName: moduleName || null,
+      description,
+      sortOrder: position ? Number(position) : null,
+      ...flags,
     });
     if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
     if (entry) {
@@ -66,18 +79,36 @@ export function AddFeatureDialog({ product, onClose }: { product: TProductRespon
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" form="add-feature-form" className="btn btn-primary" disabled={add.isPending}>{add.isPending ? "Adding…" : "Add feature"}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="add-feature-form" className="btn btn-primary" disabled={add.isPending}>
+            {add.isPending ? "Adding…" : "Add feature"}
+          </button>
         </>
       }
     >
       <ProblemAlert problem={problem} />
       <form id="add-feature-form" className="form" onSubmit={submit} noValidate>
-        <Field label="Catalog entry" htmlFor="feature-entry" hint="Disabled and archived entries cannot be attached." error={fieldError(problem, "featureCatalogId")}>
-          <select id="feature-entry" value={featureCatalogId} onChange={(e) => { setFeatureCatalogId(e.target.value); setValue(""); }}>
+        <Field
+          label="Catalog entry"
+          htmlFor="feature-entry"
+          hint="Disabled and archived entries cannot be attached."
+          error={fieldError(problem, "featureCatalogId")}
+        >
+          <select
+            id="feature-entry"
+            value={featureCatalogId}
+            onChange={(e) => {
+              setFeatureCatalogId(e.target.value);
+              setValue("");
+            }}
+          >
             <option value="">Choose a feature…</option>
             {choices.map((e) => (
-              <option key={e.id} value={e.id}>{e.featureCode} — {e.name} ({e.featureType})</option>
+              <option key={e.id} value={e.id}>
+                {e.featureCode} — {e.name} ({e.featureType})
+              </option>
             ))}
           </select>
         </Field>
@@ -92,18 +123,45 @@ export function AddFeatureDialog({ product, onClose }: { product: TProductRespon
               <FeatureValueInput id="feature-value" type={entry} value={value} onChange={setValue} />
             </Field>
             <div className="form-grid">
-              <Field label="Name on this product" htmlFor="feature-name" hint={`Default: ${entry.name}`} error={fieldError(problem, "name")}>
+              <Field
+                label="Name on this product"
+                htmlFor="feature-name"
+                hint={`Default: ${entry.name}`}
+                error={fieldError(problem, "name")}
+              >
                 <input id="feature-name" value={name} onChange={(e) => setName(e.target.value)} />
               </Field>
               <Field label="Module" htmlFor="feature-module" error={fieldError(problem, "moduleName")}>
-                <input id="feature-module" value={moduleName} onChange={(e) => setModuleName(e.target.value)} />
+                <input
+                  id="feature-module"
+                  value={moduleName}
+                  onChange={(e) => setModuleName(e.target.value)}
+                />
               </Field>
-              <Field label="Position" htmlFor="feature-position" hint={`1–${product.features.length + 1}; default last`} error={fieldError(problem, "sortOrder")}>
-                <input id="feature-position" inputMode="numeric" value={position} onChange={(e) => setPosition(e.target.value)} />
+              <Field
+                label="Position"
+                htmlFor="feature-position"
+                hint={`1–${product.features.length + 1}; default last`}
+                error={fieldError(problem, "sortOrder")}
+              >
+                <input
+                  id="feature-position"
+                  inputMode="numeric"
+                  value={position}
+                  onChange={(e) => setPosition(e.target.value)}
+                />
               </Field>
             </div>
-            <Field label="Description" htmlFor="feature-description" error={fieldError(problem, "description")}>
-              <input id="feature-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+            <Field
+              label="Description"
+              htmlFor="feature-description"
+              error={fieldError(problem, "description")}
+            >
+              <input
+                id="feature-description"
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
             </Field>
             <FeatureFlagsInput flags={flags} onChange={setFlags} />
           </>

@@ -28,12 +28,22 @@ export const defaultFlags: FeatureFlags = {
   canModifyValueOnEntitlement: false,
 };
 
-export function FeatureFlagsInput({ flags, onChange }: { flags: FeatureFlags; onChange: (flags: FeatureFlags) => void }) {
+export function FeatureFlagsInput({
+  flags,
+  onChange,
+}: {
+  flags: FeatureFlags;
+  onChange: (flags: FeatureFlags) => void;
+}) {
   return (
     <div className="form-grid">
       {labels.map(([key, label]) => (
         <label key={key} className="checkbox">
-          <input type="checkbox" checked={flags[key]} onChange={(e) => onChange({ ...flags, [key]: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={flags[key]}
+            onChange={(e) => onChange({ ...flags, [key]: e.target.checked })}
+          />
           {label}
         </label>
       ))}

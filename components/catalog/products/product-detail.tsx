@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useTRPC } from "../../trpc-provider";
-import { ConfirmDialog } from "../../confirm-dialog";
-import { ProblemAlert } from "../../problem-alert";
-import { problemFrom } from "../../problem";
-import { formatDate, formatDateTime } from "../../format";
+import { useTRPC } from "../../shell/trpc-provider";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ProblemAlert } from "../../ui/problem-alert";
+import { problemFrom } from "../../ui/problem";
+import { formatDate, formatDateTime } from "../../ui/format";
 import { ReferencedBy, StatusBadge } from "../referenced-by";
 import { ProductFormDialog } from "./product-form-dialog";
 import { ProductFeatures } from "./product-features";
@@ -39,34 +39,80 @@ export function ProductDetail({ id }: { id: string }) {
 
   return (
     <>
-      <div className="crumbs"><Link href="/admin/products">Products</Link> /</div>
+      <div className="crumbs">
+        <Link href="/admin/products">Products</Link> /
+      </div>
       <div className="detail-head">
         <div>
           <h1>{product.name}</h1>
           <div className="chips">
-            <code>{product.productCode}{product.productVersion ? ` ${product.productVersion}` : ""}</code>
+            <code>
+              {product.productCode}
+              {product.productVersion ? ` ${product.productVersion}` : ""}
+            </code>
             <StatusBadge status={product.status} />
             {product.isLocked ? <span className="badge">locked</span> : null}
             {product.isDeleted ? <span className="badge badge-muted">deleted</span> : null}
-            {product.tags.map((t) => <span key={t} className="badge">{t}</span>)}
+            {product.tags.map((t) => (
+              <span key={t} className="badge">
+                {t}
+              </span>
+            ))}
           </div>
         </div>
         {product.isDeleted ? null : (
           <span className="row-actions">
-            <button type="button" className="btn" onClick={() => setEditing(true)}>Edit</button>
-            <button type="button" className="btn btn-danger-ghost" onClick={() => { remove.reset(); setDeleting(true); }}>Delete</button>
+            <button type="button" className="btn" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger-ghost"
+              onClick={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            >
+              Delete
+            </button>
           </span>
         )}
       </div>
 
       <section className="panel" aria-label="Details">
         <dl className="facts">
-          <div><dt>Description</dt><dd>{product.description || <span className="muted">—</span>}</dd></div>
-          <div><dt>Expiration date</dt><dd>{formatDate(product.expirationDate)}</dd></div>
-          <div><dt>External id</dt><dd>{product.externalId ?? <span className="muted">—</span>}</dd></div>
-          <div><dt>Application scopes</dt><dd>{product.applicationScopes.join(", ") || <span className="muted">—</span>}</dd></div>
-          <div><dt>Parent product</dt><dd>{product.parentProductId ? <Link href={`/admin/products/${product.parentProductId}`}>open</Link> : <span className="muted">—</span>}</dd></div>
-          <div><dt>Revision</dt><dd>{product.revisionNumber} · {formatDateTime(product.updatedAt)}</dd></div>
+          <div>
+            <dt>Description</dt>
+            <dd>{product.description || <span className="muted">—</span>}</dd>
+          </div>
+          <div>
+            <dt>Expiration date</dt>
+            <dd>{formatDate(product.expirationDate)}</dd>
+          </div>
+          <div>
+            <dt>External id</dt>
+            <dd>{product.externalId ?? <span className="muted">—</span>}</dd>
+          </div>
+          <div>
+            <dt>Application scopes</dt>
+            <dd>{product.applicationScopes.join(", ") || <span className="muted">—</span>}</dd>
+          </div>
+          <div>
+            <dt>Parent product</dt>
+            <dd>
+              {product.parentProductId ? (
+                <Link href={`/admin/products/${product.parentProductId}`}>open</Link>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Revision</dt>
+            <dd>
+              {product.revisionNumber} · {formatDateTime(product.updatedAt)}
+            </dd>
+          </div>
         </dl>
       </section>
 
@@ -87,7 +133,8 @@ export function ProductDetail({ id }: { id: string }) {
       >
         <ReferencedBy counts={product.referencedBy} />
         <p className="muted small">
-          Entitlements, offers, suites and plan sets that refer to the product keep it from being deleted. A deleted product stays readable; its code and version become free.
+          Entitlements, offers, suites and plan sets that refer to the product keep it from being deleted. A
+          deleted product stays readable; its code and version become free.
         </p>
       </ConfirmDialog>
     </>

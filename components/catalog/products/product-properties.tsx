@@ -2,13 +2,17 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ZProductUpdateRequest, propertyVisibilities, type TProductResponse } from "@/server/domain/catalog/product.schemas";
-import { useTRPC } from "../../trpc-provider";
-import { ConfirmDialog } from "../../confirm-dialog";
-import { Dialog } from "../../dialog";
-import { Field } from "../../field";
-import { ProblemAlert } from "../../problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../problem";
+import {
+  ZProductUpdateRequest,
+  propertyVisibilities,
+  type TProductResponse,
+} from "@/server/domain/catalog/products/product.schemas";
+import { useTRPC } from "../../shell/trpc-provider";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { Dialog } from "../../ui/dialog";
+import { Field } from "../../ui/field";
+import { ProblemAlert } from "../../ui/problem-alert";
+import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../ui/problem";
 
 type Property = TProductResponse["propertyValues"][string];
 
@@ -32,31 +36,79 @@ export function ProductProperties({ product, readOnly }: { product: TProductResp
     <section className="panel" aria-labelledby="properties-heading">
       <div className="panel-head">
         <h2 id="properties-heading">Properties</h2>
-        <span className="muted small">Public properties travel with license metadata; Private stay here.</span>
+        <span className="muted small">
+          Public properties travel with license metadata; Private stay here.
+        </span>
         <span className="toolbar-spacer" />
-        {readOnly ? null : <button type="button" className="btn btn-small" onClick={() => setEditing({ name: "", property: null })}>Add property</button>}
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => setEditing({ name: "", property: null })}
+          >
+            Add property
+          </button>
+        )}
       </div>
       <div className="table-wrap">
         <table className="table table-compact" aria-label="Properties">
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Value</th><th scope="col">Visibility</th><th scope="col">Metadata</th><th scope="col" /></tr>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Value</th>
+              <th scope="col">Visibility</th>
+              <th scope="col">Metadata</th>
+              <th scope="col" />
+            </tr>
           </thead>
           <tbody>
             {entries.length === 0 ? (
-              <tr><td colSpan={6} className="table-empty">No properties.</td></tr>
+              <tr>
+                <td colSpan={6} className="table-empty">
+                  No properties.
+                </td>
+              </tr>
             ) : (
               entries.map(([name, p]) => (
                 <tr key={name}>
                   <td>{name}</td>
-                  <td><code>{p.key}</code></td>
-                  <td><span className="value-code">{p.value}</span></td>
-                  <td><span className={`badge ${p.visibility === "Public" ? "badge-ok" : ""}`}>{p.visibility}</span></td>
-                  <td className="small">{p.metadata.map((m) => `${m.key}=${m.value}`).join(", ") || <span className="muted">—</span>}</td>
+                  <td>
+                    <code>{p.key}</code>
+                  </td>
+                  <td>
+                    <span className="value-code">{p.value}</span>
+                  </td>
+                  <td>
+                    <span className={`badge ${p.visibility === "Public" ? "badge-ok" : ""}`}>
+                      {p.visibility}
+                    </span>
+                  </td>
+                  <td className="small">
+                    {p.metadata.map((m) => `${m.key}=${m.value}`).join(", ") || (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
                   <td>
                     {readOnly ? null : (
                       <span className="row-actions">
-                        <button type="button" className="btn btn-small" onClick={() => setEditing({ name, property: p })}>Edit</button>
-                        <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => { remove.reset(); setRemoving(name); }}>Remove</button>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => setEditing({ name, property: p })}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger-ghost"
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(name);
+                          }}
+                        >
+                          Remove
+                        </button>
                       </span>
                     )}
                   </td>
@@ -66,7 +118,14 @@ export function ProductProperties({ product, readOnly }: { product: TProductResp
           </tbody>
         </table>
       </div>
-      {editing ? <PropertyDialog product={product} name={editing.name} property={editing.property} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <PropertyDialog
+          product={product}
+          name={editing.name}
+          property={editing.property}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title={`Remove property “${removing ?? ""}”?`}
@@ -75,7 +134,13 @@ export function ProductProperties({ product, readOnly }: { product: TProductResp
         busy={remove.isPending}
         problem={problemFrom(remove.error)}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => removing !== null && remove.mutate({ id: product.id, patch: { propertyValues: { [removing]: null }, revisionNumber: product.revisionNumber } })}
+        onConfirm={() =>
+          removing !== null &&
+          remove.mutate({
+            id: product.id,
+            patch: { propertyValues: { [removing]: null }, revisionNumber: product.revisionNumber },
+          })
+        }
       >
         <p>Licenses issued from now on no longer carry it.</p>
       </ConfirmDialog>
@@ -83,7 +148,17 @@ export function ProductProperties({ product, readOnly }: { product: TProductResp
   );
 }
 
-function PropertyDialog({ product, name: initialName, property, onClose }: { product: TProductResponse; name: string; property: Property | null; onClose: () => void }) {
+function PropertyDialog({
+  product,
+  name: initialName,
+  property,
+  onClose,
+}: {
+  product: TProductResponse;
+  name: string;
+  property: Property | null;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [name, setName] = useState(initialName);
@@ -108,7 +183,10 @@ function PropertyDialog({ product, name: initialName, property, onClose }: { pro
     save.reset();
     const renamed = property && name.trim() !== initialName;
     const parsed = ZProductUpdateRequest.safeParse({
-      propertyValues: { ...(renamed ? { [initialName]: null } : {}), [name]: { key: key || undefined, value, visibility, metadata } },
+      propertyValues: {
+        ...(renamed ? { [initialName]: null } : {}),
+        [name]: { key: key || undefined, value, visibility, metadata },
+      },
       revisionNumber: product.revisionNumber,
     });
     if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
@@ -122,8 +200,12 @@ function PropertyDialog({ product, name: initialName, property, onClose }: { pro
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" form="property-form" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save property"}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="property-form" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : "Save property"}
+          </button>
         </>
       }
     >
@@ -137,8 +219,16 @@ function PropertyDialog({ product, name: initialName, property, onClose }: { pro
             <input id="property-key" value={key} onChange={(e) => setKey(e.target.value)} />
           </Field>
           <Field label="Visibility" htmlFor="property-visibility">
-            <select id="property-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value)}>
-              {propertyVisibilities.map((v) => <option key={v} value={v}>{v}</option>)}
+            <select
+              id="property-visibility"
+              value={visibility}
+              onChange={(e) => setVisibility(e.target.value)}
+            >
+              {propertyVisibilities.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
@@ -151,14 +241,45 @@ function PropertyDialog({ product, name: initialName, property, onClose }: { pro
             <tbody>
               {metadata.map((m, i) => (
                 <tr key={i}>
-                  <td><input aria-label={`Metadata ${i + 1} key`} value={m.key} onChange={(e) => setMetadata(metadata.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))} /></td>
-                  <td><input aria-label={`Metadata ${i + 1} value`} value={m.value} onChange={(e) => setMetadata(metadata.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} /></td>
-                  <td><button type="button" className="btn btn-small btn-ghost" aria-label={`Remove metadata ${i + 1}`} onClick={() => setMetadata(metadata.filter((_, j) => j !== i))}>×</button></td>
+                  <td>
+                    <input
+                      aria-label={`Metadata ${i + 1} key`}
+                      value={m.key}
+                      onChange={(e) =>
+                        setMetadata(metadata.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))
+                      }
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`Metadata ${i + 1} value`}
+                      value={m.value}
+                      onChange={(e) =>
+                        setMetadata(metadata.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
+                      }
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-ghost"
+                      aria-label={`Remove metadata ${i + 1}`}
+                      onClick={() => setMetadata(metadata.filter((_, j) => j !== i))}
+                    >
+                      ×
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <button type="button" className="btn btn-small" onClick={() => setMetadata([...metadata, { key: "", value: "" }])}>Add metadata</button>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => setMetadata([...metadata, { key: "", value: "" }])}
+          >
+            Add metadata
+          </button>
         </fieldset>
       </form>
     </Dialog>

@@ -15,7 +15,12 @@ export function isoDurationMillis(value: string): number | null {
   const n = (s: string | undefined) => (s ? Number.parseFloat(s) : 0);
   const day = 86_400_000;
   return (
-    n(m[1]) * 365 * day + n(m[2]) * 30 * day + n(m[3]) * 7 * day + n(m[4]) * day +
-    n(m[6]) * 3_600_000 + n(m[7]) * 60_000 + n(m[8]) * 1000
+    n(m[1]) * 365 * day +
+    n(m[2]) * 30 * day +
+    n(m[3]) * 7 * day +
+    n(m[4]) * day +
+    n(m[6]) * 3_600_000 +
+    n(m[7]) * 60_000 +
+    n(m[8]) * 1000
   );
 }

@@ -7,10 +7,19 @@ import type { TenantDbOrTx } from "../../db/tenant-db.ts";
  * checked when a reference is written.
  */
 
-export type ProductSummary = { id: string; productCode: string; productVersion: string; name: string; isDeleted: boolean };
+export type ProductSummary = {
+  id: string;
+  productCode: string;
+  productVersion: string;
+  name: string;
+  isDeleted: boolean;
+};
 
 /** Products by id, soft-deleted ones included (a suite member keeps showing its code). */
-export async function productsByIds(db: TenantDbOrTx, ids: readonly string[]): Promise<Map<string, ProductSummary>> {
+export async function productsByIds(
+  db: TenantDbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, ProductSummary>> {
   if (ids.length === 0) return new Map();
   const rows = await db.product.findMany({
     where: { id: { in: [...new Set(ids)] } },
@@ -38,7 +47,15 @@ export type FeatureEntry = {
 };
 
 const featureSelect = {
-  id: true, featureCode: true, name: true, units: true, metricName: true, featureType: true, lifecycleStatus: true, enumOptions: true, isDeleted: true,
+  id: true,
+  featureCode: true,
+  name: true,
+  units: true,
+  metricName: true,
+  featureType: true,
+  lifecycleStatus: true,
+  enumOptions: true,
+  isDeleted: true,
 } as const;
 
 type FeatureRow = Omit<FeatureEntry, "enumOptions"> & { enumOptions: unknown };
@@ -57,29 +74,28 @@ function toFeatureEntry(row: FeatureRow): FeatureEntry {
 export const normalizeFeatureCode = (code: string) => code.trim().toUpperCase();
 
 /** Live catalog entries by feature code (uppercase). A code that resolves to nothing is absent. */
-export async function liveFeaturesByCode(db: TenantDbOrTx, codes: readonly string[]): Promise<Map<string, FeatureEntry>> {
+export async function liveFeaturesByCode(
+  db: TenantDbOrTx,
+  codes: readonly string[],
+): Promise<Map<string, FeatureEntry>> {
   const wanted = [...new Set(codes.map(normalizeFeatureCode))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.featureCatalogEntry.findMany({ where: { featureCode: { in: wanted }, isDeleted: false }, select: featureSelect });
+  const rows = await db.featureCatalogEntry.findMany({
+    where: { featureCode: { in: wanted }, isDeleted: false },
+    select: featureSelect,
+  });
   return new Map(rows.map((r) => [r.featureCode, toFeatureEntry(r)]));
 }
 
 /** Catalog entries by id, soft-deleted ones included (`isDeleted` tells). */
-export async function featuresByIds(db: TenantDbOrTx, ids: readonly string[]): Promise<Map<string, FeatureEntry>> {
+export async function featuresByIds(
+  db: TenantDbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, FeatureEntry>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.featureCatalogEntry.findMany({ where: { id: { in: [...new Set(ids)] } }, select: featureSelect });
-  return new Map(rows.map((r) => [r.id, toFeatureEntry(r)]));
-}
-
-/**
- * Metric names of the credit balances the products' own monitored assets define: what a usage
- * tier's `fundingBalanceMetric` may name in a plan set or add-on of a suite of these products.
- */
-export async function balanceMetricNames(db: TenantDbOrTx, productIds: readonly string[]): Promise<string[]> {
-  if (productIds.length === 0) return [];
-  const rows = await db.monitoredAsset.findMany({
-    where: { productId: { in: [...productIds] }, entitlementId: null, offerId: null, balanceUsages: { some: {} } },
-    select: { metricName: true },
+  const rows = await db.featureCatalogEntry.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: featureSelect,
   });
-  return [...new Set(rows.map((r) => r.metricName))].sort();
+  return new Map(rows.map((r) => [r.id, toFeatureEntry(r)]));
 }

@@ -1,5 +1,5 @@
 import type { TenantDbOrTx } from "../../db/tenant-db.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../core/errors.ts";
 
 export type CustomerRef = { id: string; kind: "User" | "Organization"; externalReference: string | null };
 
@@ -10,6 +10,7 @@ export async function resolveCustomer(db: TenantDbOrTx, id: string): Promise<Cus
     db.customerOrganization.findUnique({ where: { id }, select: { id: true, externalReference: true } }),
   ]);
   if (user) return { id: user.id, kind: "User", externalReference: user.externalReference };
-  if (organization) return { id: organization.id, kind: "Organization", externalReference: organization.externalReference };
+  if (organization)
+    return { id: organization.id, kind: "Organization", externalReference: organization.externalReference };
   throw notFound(`Customer ${id}`);
 }

@@ -1,10 +1,12 @@
 import type { DomainContext } from "../context.ts";
 import { inTransaction } from "../../db/tenant-db.ts";
-import { AppError, notFound } from "../../http/errors.ts";
-import { pageEnvelope, pageWindow, type TListQuery } from "../../http/pagination.ts";
-import { sieveOrderBy, sieveWhere, type SieveWhitelist } from "../../http/sieve.ts";
+import { AppError, notFound } from "../../core/errors.ts";
+import type { TListQuery } from "../../core/pagination.ts";
+import { listPage } from "../../db/list-page.ts";
+import type { SieveWhitelist } from "../../db/sieve-where.ts";
 import type { TCustomerUserCreateRequest, TCustomerUserUpdateRequest } from "./customer.schemas.ts";
 import { emitUserChange, toCustomerUserResponse } from "./customer-user-events.ts";
+import { issueOnUserRegistration } from "../entitlements/registration/issue-on-registration.ts";
 
 export const customerUserSieve: SieveWhitelist = {
   id: { type: "uuid", sortable: false },
@@ -30,7 +32,10 @@ export const customerUserSieve: SieveWhitelist = {
 
 async function checkOrganizations(db: DomainContext["db"], ids: readonly string[]) {
   if (!ids.length) return;
-  const found = await db.customerOrganization.findMany({ where: { id: { in: [...ids] } }, select: { id: true } });
+  const found = await db.customerOrganization.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true },
+  });
   const missing = ids.find((id) => !found.some((f) => f.id === id));
   if (missing) throw notFound(`Organization ${missing}`);
 }
@@ -41,12 +46,22 @@ export async function createCustomerUser(ctx: DomainContext, input: TCustomerUse
     await checkOrganizations(tx, input.organizationIds);
     const row = await tx.customerUser.create({
       data: {
-        tenantId: ctx.tenantId, userId: input.userId, externalReference: input.externalReference, origin: input.origin, userType: input.userType,
-        email: input.email, firstName: input.firstName, lastName: input.lastName, roles: input.roles, organizationIds: input.organizationIds,
-        isApproved: input.isApproved, isBlocked: input.isBlocked,
+        tenantId: ctx.tenantId,
+        userId: input.userId,
+        externalReference: input.externalReference,
+        origin: input.origin,
+        userType: input.userType,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        roles: input.roles,
+        organizationIds: input.organizationIds,
+        isApproved: input.isApproved,
+        isBlocked: input.isBlocked,
       },
     });
     await emitUserChange(tx, ctx.tenantId, null, row, input.origin);
+    await issueOnUserRegistration({ ...ctx, db: tx }, row, input.anonymousTryId);
     return toCustomerUserResponse(row);
   });
 }
@@ -54,15 +69,27 @@ export async function createCustomerUser(ctx: DomainContext, input: TCustomerUse
 /** PATCH /admin/customers/users/{id}: `User.Updated` with changedFields, or Created/Deleted when customer-ness changes; nothing when nothing changed. */
 export async function updateCustomerUser(ctx: DomainContext, id: string, input: TCustomerUserUpdateRequest) {
   return inTransaction(ctx.db, async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "CustomerUser" WHERE "tenantId" = ${ctx.tenantId}::uuid AND id = ${id}::uuid FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM "CustomerUser" WHERE "tenantId" = ${ctx.tenantId}::uuid AND id = ${id}::uuid FOR UPDATE`;
     if (!locked) throw notFound("Customer user");
     const before = await tx.customerUser.findUniqueOrThrow({ where: { id } });
     if (input.organizationIds) await checkOrganizations(tx, input.organizationIds);
     const data = {
-      email: input.email, firstName: input.firstName, lastName: input.lastName, externalReference: input.externalReference, userType: input.userType,
-      roles: input.roles, organizationIds: input.organizationIds, isApproved: input.isApproved, isBlocked: input.isBlocked, userId: input.userId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      externalReference: input.externalReference,
+      userType: input.userType,
+      roles: input.roles,
+      organizationIds: input.organizationIds,
+      isApproved: input.isApproved,
+      isBlocked: input.isBlocked,
+      userId: input.userId,
     };
-    const changed = Object.entries(data).some(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(before[k as keyof typeof before]));
+    const changed = Object.entries(data).some(
+      ([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(before[k as keyof typeof before]),
+    );
     if (!changed) return toCustomerUserResponse(before);
     const after = await tx.customerUser.update({ where: { id }, data });
     await emitUserChange(tx, ctx.tenantId, before, after, input.origin);
@@ -76,7 +103,11 @@ export async function deleteCustomerUser(ctx: DomainContext, id: string, origin 
     const before = await tx.customerUser.findUnique({ where: { id } });
     if (!before) throw notFound("Customer user");
     const assigned = await tx.entitlement.count({ where: { customerId: id, status: { not: "Archived" } } });
-    if (assigned) throw new AppError("customer.in_use", `${assigned} entitlement(s) are assigned to this user; reassign them first.`);
+    if (assigned)
+      throw new AppError(
+        "customer.in_use",
+        `${assigned} entitlement(s) are assigned to this user; reassign them first.`,
+      );
     await tx.customerUser.delete({ where: { id } });
     await emitUserChange(tx, ctx.tenantId, before, null, origin);
   });
@@ -89,11 +120,14 @@ export async function getCustomerUser(ctx: DomainContext, id: string) {
 }
 
 export async function listCustomerUsers(ctx: DomainContext, query: TListQuery) {
-  const where = sieveWhere(query.filter, customerUserSieve);
-  const orderBy = [...(sieveOrderBy(query.sortOrder, customerUserSieve) ?? [{ createdAt: "desc" }]), { id: "asc" }];
-  const [rows, totalCount] = await Promise.all([
-    ctx.db.customerUser.findMany({ where, orderBy, ...pageWindow(query) }),
-    ctx.db.customerUser.count({ where }),
-  ]);
-  return pageEnvelope(rows.map(toCustomerUserResponse), query, totalCount);
+  return listPage(
+    query,
+    {
+      sieve: customerUserSieve,
+      defaultOrder: [{ createdAt: "desc" }],
+      findMany: (args) => ctx.db.customerUser.findMany(args),
+      count: (args) => ctx.db.customerUser.count(args),
+    },
+    (rows) => rows.map(toCustomerUserResponse),
+  );
 }

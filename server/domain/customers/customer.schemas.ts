@@ -5,7 +5,13 @@ export const LICENSE_CONSUMER_ROLE = "LicenseConsumer";
 export const customerUserTypes = ["Consumer", "Device"] as const;
 
 /** `admin`, `self-service`, `privacy`, or the scheme of a connected system (e.g. `hubspot`). */
-const ZOrigin = z.string().trim().regex(/^[a-z][a-z0-9+.-]{0,49}$/, "origin is admin, self-service, privacy or a connected system's scheme.");
+const ZOrigin = z
+  .string()
+  .trim()
+  .regex(
+    /^[a-z][a-z0-9+.-]{0,49}$/,
+    "origin is admin, self-service, privacy or a connected system's scheme.",
+  );
 const text = (max: number) => z.string().trim().max(max);
 
 const userFields = {
@@ -34,6 +40,8 @@ export const ZCustomerUserCreateRequest = z.object({
   isBlocked: userFields.isBlocked.default(false),
   userId: userFields.userId.default(null),
   origin: ZOrigin.default("admin"),
+  /** A registering user's anonymous try: it converts to the entitlement its offer issues on registration. */
+  anonymousTryId: z.string().uuid().nullable().default(null),
 });
 export type TCustomerUserCreateRequest = z.infer<typeof ZCustomerUserCreateRequest>;
 
@@ -81,7 +89,11 @@ export const ZCustomerOrganizationCreateRequest = z.object({
   parentId: z.string().uuid().nullable().default(null),
   organizationType: text(50).min(1).default("Customer"),
   emailDomain: text(253).nullable().default(null),
-  country: z.string().regex(/^[A-Z]{2}$/, "country is an ISO 3166-1 alpha-2 code.").nullable().default(null),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "country is an ISO 3166-1 alpha-2 code.")
+    .nullable()
+    .default(null),
   invoiceDetails: invoiceDetails.default(null),
   origin: ZOrigin.default("admin"),
 });
@@ -93,7 +105,11 @@ export const ZCustomerOrganizationUpdateRequest = z.object({
   parentId: z.string().uuid().nullable().optional(),
   organizationType: text(50).min(1).optional(),
   emailDomain: text(253).nullable().optional(),
-  country: z.string().regex(/^[A-Z]{2}$/).nullable().optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable()
+    .optional(),
   invoiceDetails: invoiceDetails.optional(),
   origin: ZOrigin.default("admin"),
 });

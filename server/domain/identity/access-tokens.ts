@@ -23,10 +23,19 @@ export type AccessTokenClaims = {
   kind: string;
 };
 
-export async function signAccessToken(db: Db, claims: AccessTokenClaims, lifetimeSeconds = accessTokenLifetimeSeconds()) {
+export async function signAccessToken(
+  db: Db,
+  claims: AccessTokenClaims,
+  lifetimeSeconds = accessTokenLifetimeSeconds(),
+) {
   const key = await platformSigningKey(db);
   const issuedAt = Math.floor(now().getTime() / 1000);
-  const token = await new SignJWT({ tid: claims.tid, scope: claims.scope.join(" "), cid: claims.cid, kind: claims.kind })
+  const token = await new SignJWT({
+    tid: claims.tid,
+    scope: claims.scope.join(" "),
+    cid: claims.cid,
+    kind: claims.kind,
+  })
     .setProtectedHeader({ alg: PLATFORM_ALG, kid: key.kid, typ: "at+jwt" })
     .setIssuer(PLATFORM_ISSUER)
     .setAudience(claims.aud)
@@ -39,7 +48,11 @@ export async function signAccessToken(db: Db, claims: AccessTokenClaims, lifetim
 }
 
 /** Verifies a platform-issued token for one audience; null when anything does not validate. */
-export async function verifyAccessToken(db: Db, token: string, audience: string): Promise<(AccessTokenClaims & { exp: number }) | null> {
+export async function verifyAccessToken(
+  db: Db,
+  token: string,
+  audience: string,
+): Promise<(AccessTokenClaims & { exp: number }) | null> {
   try {
     const { kid } = decodeProtectedHeader(token);
     if (!kid) return null;
@@ -51,7 +64,8 @@ export async function verifyAccessToken(db: Db, token: string, audience: string)
       algorithms: [PLATFORM_ALG],
       currentDate: now(),
     });
-    if (typeof payload.sub !== "string" || typeof payload.tid !== "string" || typeof payload.cid !== "string") return null;
+    if (typeof payload.sub !== "string" || typeof payload.tid !== "string" || typeof payload.cid !== "string")
+      return null;
     return {
       aud: audience,
       sub: payload.sub,

@@ -1,9 +1,13 @@
+import type { DomainContext } from "../context.ts";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { hashSecret, randomToken, verifySecret } from "../../crypto/tokens.ts";
 import { now } from "../../clock.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
+import { inTransaction } from "../../db/tenant-db.ts";
+import { disableSubscriptionsOfRevokedClient } from "../webhooks/subscriptions/disable-revoked-client-subscriptions.ts";
+import { AppError, notFound, validationError } from "../../core/errors.ts";
 import { INTEGRATOR_SCOPE, isValidScopePattern } from "./scopes.ts";
+import { assertScopesWithinRole } from "./staff-roles/staff-roles.ts";
 
 export const clientKinds = ["admin", "operational", "integrator"] as const;
 export type ClientKind = (typeof clientKinds)[number];
@@ -24,10 +28,22 @@ export const ZClientResponse = z.object({
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
+  /** Integrator clients: the callback scopes their subscriptions may request (docs/security.md "Webhooks"). */
+  callbackScopeAllowance: z.array(z.string()),
 });
 export type TClientResponse = z.infer<typeof ZClientResponse>;
 
-type ClientRow = { id: string; clientId: string; name: string; kind: string; scopes: string[]; createdAt: Date; revokedAt: Date | null; lastUsedAt: Date | null };
+type ClientRow = {
+  id: string;
+  clientId: string;
+  name: string;
+  kind: string;
+  scopes: string[];
+  createdAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  callbackScopeAllowance: string[];
+};
 
 export function toClientResponse(row: ClientRow): TClientResponse {
   return {
@@ -39,21 +55,27 @@ export function toClientResponse(row: ClientRow): TClientResponse {
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    callbackScopeAllowance: row.callbackScopeAllowance,
   };
 }
 
 /** Registers an OAuth client; the secret is returned once and stored only as a hash. */
-export async function createClient(db: Db, tenantId: string, input: TClientCreateRequest) {
+export async function createClient(ctx: DomainContext, input: TClientCreateRequest) {
   const parsed = ZClientCreateRequest.parse(input);
   const invalid = parsed.scopes.filter((scope) => !isValidScopePattern(scope));
-  if (invalid.length) throw validationError(`Unknown scopes: ${invalid.join(", ")}.`, invalid.map((s) => ({ path: "scopes", message: `unknown scope ${s}` })));
+  if (invalid.length)
+    throw validationError(
+      `Unknown scopes: ${invalid.join(", ")}.`,
+      invalid.map((s) => ({ path: "scopes", message: `unknown scope ${s}` })),
+    );
   if (parsed.kind === "integrator" && parsed.scopes.some((s) => s !== INTEGRATOR_SCOPE)) {
     throw validationError(`An integrator client holds only the ${INTEGRATOR_SCOPE} scope.`);
   }
+  assertScopesWithinRole(ctx.actor, parsed.scopes);
   const clientSecret = randomToken("cs", 32);
-  const row = await db.oAuthClient.create({
+  const row = await ctx.db.oAuthClient.create({
     data: {
-      tenantId,
+      tenantId: ctx.tenantId,
       clientId: randomToken("ci", 12),
       secretHash: hashSecret(clientSecret),
       name: parsed.name,
@@ -64,16 +86,29 @@ export async function createClient(db: Db, tenantId: string, input: TClientCreat
   return { client: toClientResponse(row), clientSecret };
 }
 
-export async function listClients(db: Db, tenantId: string) {
-  const rows = await db.oAuthClient.findMany({ where: { tenantId }, orderBy: { createdAt: "desc" } });
+export async function listClients(ctx: DomainContext) {
+  const rows = await ctx.db.oAuthClient.findMany({ orderBy: { createdAt: "desc" } });
   return rows.map(toClientResponse);
 }
 
-export async function revokeClient(db: Db, tenantId: string, id: string) {
-  const row = await db.oAuthClient.findFirst({ where: { tenantId, OR: [{ id: isUuid(id) ? id : undefined }, { clientId: id }] } });
+/**
+ * Revokes a client: its tokens are refused at once (server/http/auth.ts checks every use), and the
+ * webhook subscriptions an integration created are disabled in the same transaction, with the
+ * reason and an event, so their callback tokens fail at once too (docs/security.md "Webhooks").
+ */
+export async function revokeClient(ctx: DomainContext, id: string) {
+  const row = await ctx.db.oAuthClient.findFirst({
+    where: { OR: [{ id: isUuid(id) ? id : undefined }, { clientId: id }] },
+  });
   if (!row) throw notFound("Client");
+  assertScopesWithinRole(ctx.actor, row.scopes);
   if (row.revokedAt) return toClientResponse(row);
-  return toClientResponse(await db.oAuthClient.update({ where: { id: row.id }, data: { revokedAt: now() } }));
+  return inTransaction(ctx.db, async (tx) => {
+    const at = now();
+    const revoked = await tx.oAuthClient.update({ where: { id: row.id }, data: { revokedAt: at } });
+    await disableSubscriptionsOfRevokedClient({ ...ctx, db: tx }, revoked, at);
+    return toClientResponse(revoked);
+  });
 }
 
 /** The client behind a client_id/secret pair, or null: unknown id, revoked and wrong secret look alike. */

@@ -8,7 +8,11 @@ export const PLATFORM_ALG = "EdDSA";
 const cache = new Map<string, Promise<LoadedKey | null>>();
 let signingKey: Promise<LoadedKey> | null = null;
 
-async function load(row: { kid: string; publicJwk: unknown; privateKeyEncrypted: string }): Promise<LoadedKey> {
+async function load(row: {
+  kid: string;
+  publicJwk: unknown;
+  privateKeyEncrypted: string;
+}): Promise<LoadedKey> {
   const privateJwk = JSON.parse(open(row.privateKeyEncrypted)) as JWK;
   return {
     kid: row.kid,
@@ -24,9 +28,15 @@ async function load(row: { kid: string; publicJwk: unknown; privateKeyEncrypted:
  */
 export function platformSigningKey(db: Db): Promise<LoadedKey> {
   signingKey ??= (async () => {
-    const existing = await db.platformKey.findFirst({ where: { purpose: "access-token" }, orderBy: { createdAt: "desc" } });
+    const existing = await db.platformKey.findFirst({
+      where: { purpose: "access-token" },
+      orderBy: { createdAt: "desc" },
+    });
     if (existing) return load(existing);
-    const { privateKey, publicKey } = await generateKeyPair(PLATFORM_ALG, { extractable: true, crv: "Ed25519" });
+    const { privateKey, publicKey } = await generateKeyPair(PLATFORM_ALG, {
+      extractable: true,
+      crv: "Ed25519",
+    });
     const kid = `pk_${crypto.randomUUID()}`;
     const row = await db.platformKey.create({
       data: {
@@ -51,7 +61,12 @@ export function platformVerificationKey(db: Db, kid: string): Promise<LoadedKey 
     entry = db.platformKey.findUnique({ where: { kid } }).then((row) => (row ? load(row) : null));
     cache.set(kid, entry);
     // An unknown kid is not cached for long, so a key created by another process is found later.
-    entry.then((key) => { if (!key) setTimeout(() => cache.delete(kid), 5_000).unref(); }, () => cache.delete(kid));
+    entry.then(
+      (key) => {
+        if (!key) setTimeout(() => cache.delete(kid), 5_000).unref();
+      },
+      () => cache.delete(kid),
+    );
   }
   return entry;
 }

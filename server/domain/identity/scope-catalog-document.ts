@@ -4,7 +4,12 @@ import { INTEGRATOR_SCOPE, scopeDescriptions, scopeResources, scopeVerbs } from 
 export function scopeCatalogDocument() {
   return {
     format: "provision.<resource>.<verb>",
-    verbs: { read: "GET", create: "POST", update: "PUT, PATCH and POST .../{id}/<action> toggles", delete: "DELETE" },
+    verbs: {
+      read: "GET",
+      create: "POST",
+      update: "PUT, PATCH and POST .../{id}/<action> toggles",
+      delete: "DELETE",
+    },
     wildcards: "`*` matches one segment, or everything after it at the end: provision.product.*, provision.*",
     resources: scopeResources.map((resource) => ({
       resource,
@@ -12,8 +17,16 @@ export function scopeCatalogDocument() {
       scopes: scopeVerbs.map((verb) => `provision.${resource}.${verb}`),
     })),
     scopes: [
-      ...scopeResources.flatMap((resource) => scopeVerbs.map((verb) => ({ scope: `provision.${resource}.${verb}`, description: `${verb} — ${scopeDescriptions[resource]}` }))),
-      { scope: INTEGRATOR_SCOPE, description: "Manage the integration's own webhook subscriptions (integrator surface)" },
+      ...scopeResources.flatMap((resource) =>
+        scopeVerbs.map((verb) => ({
+          scope: `provision.${resource}.${verb}`,
+          description: `${verb} — ${scopeDescriptions[resource]}`,
+        })),
+      ),
+      {
+        scope: INTEGRATOR_SCOPE,
+        description: "Manage the integration's own webhook subscriptions (integrator surface)",
+      },
     ],
   };
 }

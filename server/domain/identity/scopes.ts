@@ -3,8 +3,26 @@
  * scope. `*` in a pattern matches one segment, or everything after it when it ends the pattern.
  */
 export const scopeResources = [
-  "product", "feature-catalog", "tag", "suite", "plan-set", "add-on", "rating-campaign", "monitored-asset",
-  "catalog", "entitlement-adm", "session", "activation-code", "device", "balance", "offline", "customer", "webhook",
+  "product",
+  "feature-catalog",
+  "tag",
+  "suite",
+  "plan-set",
+  "add-on",
+  "rating-campaign",
+  "monitored-asset",
+  "catalog",
+  "entitlement-adm",
+  "session",
+  "activation-code",
+  "device",
+  "balance",
+  "usage",
+  "offline",
+  "customer",
+  "webhook",
+  "report",
+  "audit",
 ] as const;
 export type ScopeResource = (typeof scopeResources)[number];
 
@@ -33,9 +51,12 @@ export const scopeDescriptions: Record<ScopeResource, string> = {
   "activation-code": "Activation codes",
   device: "Device resets and blocks",
   balance: "Credit balance deposits, withdrawals and sets",
+  usage: "Usage uploads for an entitlement and reads of its meters",
   offline: "Offline activation",
   customer: "Customer users and organizations",
   webhook: "Webhook subscriptions, deliveries and dead letters (tenant admin)",
+  report: "Reports: revenue, seat utilisation and activations (read only)",
+  audit: "The audit trail (read only)",
 };
 
 export function verbForMethod(method: string): ScopeVerb {
@@ -82,7 +103,9 @@ export function isValidScopePattern(pattern: string): boolean {
  */
 export function grantScopes(requested: string[], registered: string[]): string[] {
   const asked = new Set(requested.flatMap(expandScope));
-  return scopeCatalog.filter((scope) => asked.has(scope) && registered.some((pattern) => scopeMatches(pattern, scope)));
+  return scopeCatalog.filter(
+    (scope) => asked.has(scope) && registered.some((pattern) => scopeMatches(pattern, scope)),
+  );
 }
 
 export function hasScope(granted: readonly string[], required: string): boolean {

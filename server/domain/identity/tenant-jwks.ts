@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { now } from "../../clock.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../core/errors.ts";
 
 export const ZJwksParams = z.object({ tenantId: z.string().uuid() });
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { AdminNav } from "@/components/admin-nav";
-import { TopBar } from "@/components/top-bar";
-import { TrpcProvider } from "@/components/trpc-provider";
+import { AdminNav } from "@/components/shell/admin-nav";
+import { TopBar } from "@/components/shell/top-bar";
+import { TrpcProvider } from "@/components/shell/trpc-provider";
+import { GlobalSearch } from "@/components/operations/global-search";
 import { requireUser } from "@/server/auth/session";
 
 /** Every back-office page: vendor staff only (a consumer is sent to the staff sign-in). */
@@ -10,7 +11,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <TrpcProvider>
       <div className="shell">
-        <TopBar home="/admin" product="Back office" tenantName={session.tenantName} userName={session.name} email={session.email} signInPage="/admin/sign-in" />
+        <TopBar
+          home="/admin"
+          product="Back office"
+          tenantName={session.tenantName}
+          userName={session.name}
+          email={session.email}
+          signInPage="/admin/sign-in"
+          search={<GlobalSearch />}
+        />
         <div className="shell-body">
           <AdminNav />
           <main className="content">{children}</main>

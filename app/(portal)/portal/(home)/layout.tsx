@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { TopBar } from "@/components/top-bar";
-import { TrpcProvider } from "@/components/trpc-provider";
+import { TopBar } from "@/components/shell/top-bar";
+import { TrpcProvider } from "@/components/shell/trpc-provider";
 import { requireUser } from "@/server/auth/session";
 
 /** Every portal page: customers' users only (vendor staff are sent to the portal sign-in). */
@@ -9,7 +9,14 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   return (
     <TrpcProvider>
       <div className="shell">
-        <TopBar home="/portal" product="Customer portal" tenantName={session.tenantName} userName={session.name} email={session.email} signInPage="/portal/sign-in" />
+        <TopBar
+          home="/portal"
+          product="Customer portal"
+          tenantName={session.tenantName}
+          userName={session.name}
+          email={session.email}
+          signInPage="/portal/sign-in"
+        />
         <main className="content content-narrow">{children}</main>
       </div>
     </TrpcProvider>

@@ -1,17 +1,30 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/trpc/root";
-import { createTrpcContext } from "@/server/trpc/init";
+import { trpcContext } from "@/server/trpc/init";
+import { currentSession } from "@/server/auth/session";
+import { BODY_LIMITS, cappedBodyOrProblem } from "@/server/http/body";
 import { logger } from "@/server/log";
+import { MAX_TRPC_BATCH_SIZE } from "@/server/trpc/limits";
 
 // GET, POST /api/trpc/{procedure}: the UI's only data path (DESIGN.md section 1).
-function handler(req: Request) {
+async function handler(req: Request) {
+  // The session decides the body cap: without one, a body can only carry a sign-in's worth.
+  const session = await currentSession();
+  let request = req;
+  if (req.method === "POST") {
+    const body = await cappedBodyOrProblem(req, session ? BODY_LIMITS.large : BODY_LIMITS.anonymous, "json");
+    if ("problem" in body) return body.problem;
+    request = new Request(req.url, { method: req.method, headers: req.headers, body: body.text });
+  }
   return fetchRequestHandler({
     endpoint: "/api/trpc",
-    req,
+    req: request,
     router: appRouter,
-    createContext: createTrpcContext,
+    createContext: () => trpcContext(session),
+    maxBatchSize: MAX_TRPC_BATCH_SIZE,
     onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.cause ?? error, route: `trpc:${path}` }, "unhandled tRPC error");
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        logger.error({ err: error.cause ?? error, route: `trpc:${path}` }, "unhandled tRPC error");
     },
   });
 }

@@ -1,13 +1,34 @@
 import { db } from "@/server/db/client";
-import { issueToken, OAuthError, type TokenRequest } from "@/server/domain/identity/issue-token";
+import { issueToken } from "@/server/domain/cross-tenant";
+import { OAuthError, type TokenRequest } from "@/server/domain/identity/issue-token";
 import { logger } from "@/server/log";
+import { AppError } from "@/server/core/errors";
+import { BODY_LIMITS, readBodyText } from "@/server/http/body";
+import { PROBLEM_CONTENT_TYPE, toProblem } from "@/server/http/problem";
+import { assertWithinRateLimits, rateLimitHeaders } from "@/server/http/rate-limit";
+import { callerIp } from "@/server/http/runtime-request";
+import { testClockOf } from "@/server/http/test-clock";
+import { runAtClock } from "@/server/clock";
+import { hitRateLimits, type RateLimitTenant } from "@/server/domain/rate-limits/hit-rate-limits";
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
 
-function oauthError(error: OAuthError): Response {
-  const headers: Record<string, string> = { "content-type": "application/json", ...noStore };
-  if (error.status === 401) headers["www-authenticate"] = 'Basic realm="token"';
-  return new Response(JSON.stringify({ error: error.error, error_description: error.description }), { status: error.status, headers });
+function oauthError(error: OAuthError, status = error.status, extra: Record<string, string> = {}): Response {
+  const headers: Record<string, string> = { "content-type": "application/json", ...noStore, ...extra };
+  if (status === 401) headers["www-authenticate"] = 'Basic realm="token"';
+  return new Response(JSON.stringify({ error: error.error, error_description: error.description }), {
+    status,
+    headers,
+  });
+}
+
+/** A %-escape that does not decode makes the request malformed (RFC 6749 section 2.3.1 escapes both parts). */
+function formDecoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new OAuthError("invalid_request", "The Basic credentials are not validly form-encoded.");
+  }
 }
 
 /** Client credentials may come in the form or as HTTP Basic (RFC 6749 section 2.3.1). */
@@ -18,24 +39,99 @@ function basicCredentials(req: Request): Pick<TokenRequest, "client_id" | "clien
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0) return {};
-  return { client_id: decodeURIComponent(decoded.slice(0, colon)), client_secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  return {
+    client_id: formDecoded(decoded.slice(0, colon)),
+    client_secret: formDecoded(decoded.slice(colon + 1)),
+  };
 }
 
-// POST /auth/connect/token (form-encoded)
-export async function POST(req: Request): Promise<Response> {
+/**
+ * docs/security.md "Rate limits": token requests per client (or user name), and a back-off on
+ * failed secrets per client and address, read (not counted) before the secret is checked and
+ * counted when it fails. A refusal is 429 problem+json (`request.rate_limited`) that also carries
+ * RFC 6749's `error` member, so OAuth libraries show a reason.
+ */
+function tokenLimits(req: Request, form: TokenRequest) {
+  const who = form.grant_type === "password" ? form.username : form.client_id;
+  if (!who) return null;
+  const tenant: RateLimitTenant = form.grant_type === "password" ? {} : { clientId: who };
+  const failureKey = `${who}|${callerIp(req) ?? "unknown"}`;
+  return {
+    check: () =>
+      hitRateLimits(tenant, [
+        { name: "token.client", key: who },
+        { name: "token.failed_secret", key: failureKey, cost: 0 },
+      ]),
+    failed: () => hitRateLimits(tenant, [{ name: "token.failed_secret", key: failureKey }]),
+  };
+}
+
+function rateLimited(error: AppError, req: Request): Response {
+  const problem = toProblem(error, new URL(req.url).pathname);
+  return new Response(
+    JSON.stringify({ ...problem, error: "rate_limited", error_description: problem.detail }),
+    {
+      status: error.status,
+      headers: { "content-type": PROBLEM_CONTENT_TYPE, ...noStore, ...(error.headers ?? {}) },
+    },
+  );
+}
+
+// POST /auth/connect/token (form-encoded); the test clock moves its rate-limit windows in tests.
+export function POST(req: Request): Promise<Response> {
+  const at = testClockOf(req);
+  return at ? runAtClock(at, () => token(req)) : token(req);
+}
+
+async function token(req: Request): Promise<Response> {
+  let limitHeaders: Record<string, string> = {};
   try {
     if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers.get("content-type") ?? "")) {
-      throw new OAuthError("invalid_request", "The token request is form-encoded (application/x-www-form-urlencoded).");
+      throw new OAuthError(
+        "invalid_request",
+        "The token request is form-encoded (application/x-www-form-urlencoded).",
+      );
     }
-    const form = Object.fromEntries(new URLSearchParams(await req.text())) as TokenRequest;
-    const result = await issueToken(db(), { ...basicCredentials(req), ...form });
-    return new Response(JSON.stringify(result), { status: 200, headers: { "content-type": "application/json", ...noStore } });
-  } catch (error) {
-    if (error instanceof OAuthError) return oauthError(error);
-    logger.error({ err: error }, "token endpoint failed");
-    return new Response(JSON.stringify({ error: "server_error", error_description: "An unexpected error occurred." }), {
-      status: 500,
-      headers: { "content-type": "application/json", ...noStore },
+    const form = Object.fromEntries(
+      new URLSearchParams(await readBodyText(req, BODY_LIMITS.anonymous)),
+    ) as TokenRequest;
+    const request = { ...basicCredentials(req), ...form };
+    const limits = tokenLimits(req, request);
+    const checked = limits ? await limits.check() : [];
+    limitHeaders = rateLimitHeaders(checked);
+    assertWithinRateLimits(checked, limitHeaders);
+    let result;
+    try {
+      result = await issueToken(db(), request);
+    } catch (error) {
+      if (
+        limits &&
+        error instanceof OAuthError &&
+        ["invalid_client", "invalid_grant"].includes(error.error)
+      ) {
+        // This failure is counted; the next request finds the back-off if it was the last allowed.
+        const [failed] = await limits.failed();
+        limitHeaders = rateLimitHeaders([checked[0], { ...failed, exceeded: false }]);
+      }
+      throw error;
+    }
+    return new Response(JSON.stringify(result), {
+      status: 200,
+      headers: { "content-type": "application/json", ...noStore, ...limitHeaders },
     });
+  } catch (error) {
+    if (error instanceof OAuthError) return oauthError(error, error.status, limitHeaders);
+    if (error instanceof AppError && error.codeName === "request.rate_limited")
+      return rateLimited(error, req);
+    if (error instanceof AppError && error.codeName === "request.payload_too_large")
+      return oauthError(new OAuthError("invalid_request", error.message), error.status, error.headers);
+    logger.error({ err: error }, "token endpoint failed");
+    return new Response(
+      JSON.stringify({ error: "server_error", error_description: "An unexpected error occurred." }),
+      {
+        status: 500,
+        headers: { "content-type": "application/json", ...noStore },
+      },
+    );
   }
 }

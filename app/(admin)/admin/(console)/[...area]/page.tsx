@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { NotBuilt } from "@/components/not-built";
-import { findAdminArea } from "@/components/admin-areas";
+import { NotBuilt } from "@/components/ui/not-built";
+import { findAdminArea } from "@/components/shell/admin-areas";
 
 type Props = { params: Promise<{ area: string[] }> };
 

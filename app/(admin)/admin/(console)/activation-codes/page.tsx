@@ -8,7 +8,10 @@ export default function ActivationCodesPage() {
     <>
       <div className="page-head">
         <h1>Activation codes</h1>
-        <p className="muted">Codes follow the entitlement&apos;s key issuance policy and are unique across the whole service. Revoking a code stops new activations only.</p>
+        <p className="muted">
+          Codes follow the entitlement&apos;s key issuance policy and are unique across the whole service.
+          Revoking a code stops new activations only.
+        </p>
       </div>
       <ActivationCodesPanel />
     </>

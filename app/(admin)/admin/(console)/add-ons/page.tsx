@@ -9,7 +9,10 @@ export default function AddOnsPage() {
     <>
       <div className="page-head">
         <h1>Add-ons</h1>
-        <p className="muted">Feature adjustments of a suite, granted to entitlements on top of their plan. A draft nobody holds can be deleted; anything else is archived.</p>
+        <p className="muted">
+          Feature adjustments of a suite, granted to entitlements on top of their plan. A draft nobody holds
+          can be deleted; anything else is archived.
+        </p>
       </div>
       <AddOnsTable />
     </>

@@ -13,7 +13,10 @@ export default function ApiDocsPage() {
     <>
       <div className="page-head">
         <h1>API docs</h1>
-        <p className="muted">{doc.info?.description} Authenticate with a client of <Link href="/admin/settings/clients">API clients</Link>.</p>
+        <p className="muted">
+          {doc.info?.description} Authenticate with a client of{" "}
+          <Link href="/admin/settings/clients">API clients</Link>.
+        </p>
       </div>
       <ApiDocs doc={doc} />
     </>

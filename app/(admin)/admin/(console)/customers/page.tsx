@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CustomersPanels } from "@/components/entitlements/customers-panels";
+import { CustomersPanels } from "@/components/customers/customers-panels";
 
 export const metadata: Metadata = { title: "Customers" };
 
@@ -8,7 +8,9 @@ export default function CustomersPage() {
     <>
       <div className="page-head">
         <h1>Customers</h1>
-        <p className="muted">Users and organizations entitlements are assigned to. Changes send User.* and Organization.* events.</p>
+        <p className="muted">
+          Users and organizations entitlements are assigned to. Changes send User.* and Organization.* events.
+        </p>
       </div>
       <CustomersPanels />
     </>

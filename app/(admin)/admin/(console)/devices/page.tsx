@@ -11,7 +11,10 @@ export default async function DevicesPage({ searchParams }: Props) {
     <>
       <div className="page-head">
         <h1>Devices and balances</h1>
-        <p className="muted">Reset, block and unblock an entitlement&apos;s devices; deposit to its credit balances. Fingerprints are kept only as SHA-256 hashes.</p>
+        <p className="muted">
+          Reset, block and unblock an entitlement&apos;s devices; deposit to its credit balances. Fingerprints
+          are kept only as SHA-256 hashes.
+        </p>
       </div>
       <EntitlementDevicesLookup initialEntitlementId={entitlementId} />
     </>

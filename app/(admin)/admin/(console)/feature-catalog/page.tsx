@@ -9,7 +9,10 @@ export default function FeatureCatalogPage() {
     <>
       <div className="page-head">
         <h1>Feature catalog</h1>
-        <p className="muted">Every feature products, plans and add-ons can grant. The type decides how values are read; codes and lifecycle have their own actions.</p>
+        <p className="muted">
+          Every feature products, plans and add-ons can grant. The type decides how values are read; codes and
+          lifecycle have their own actions.
+        </p>
       </div>
       <FeatureCatalogTable />
     </>

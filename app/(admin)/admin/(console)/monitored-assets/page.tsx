@@ -9,7 +9,10 @@ export default function MonitoredAssetsPage() {
     <>
       <div className="page-head">
         <h1>Monitored assets</h1>
-        <p className="muted">Usage-tracked metrics: metered usage with tiers, or prepaid credit balances. Products own them; entitlements and offers hold copies.</p>
+        <p className="muted">
+          Usage-tracked metrics: metered usage with tiers, or prepaid credit balances. Products own them;
+          entitlements and offers hold copies.
+        </p>
       </div>
       <AssetsTable />
     </>

@@ -8,7 +8,10 @@ export default function OffersPage() {
     <>
       <div className="page-head">
         <h1>Offers</h1>
-        <p className="muted">Templates entitlements are made from: products, plan, licensing model and billing. Entitlements made from a Published offer are snapshots.</p>
+        <p className="muted">
+          Templates entitlements are made from: products, plan, licensing model and billing. Entitlements made
+          from a Published offer are snapshots.
+        </p>
       </div>
       <OffersTable />
     </>

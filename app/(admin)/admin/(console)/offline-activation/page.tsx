@@ -9,8 +9,9 @@ export default function OfflineActivationPage() {
       <div className="page-head">
         <h1>Offline activation</h1>
         <p className="muted">
-          For devices without a connection: paste the request artifact the application wrote, issue the signed response and carry it back.
-          The license must allow offline activation; the same request always answers the same response.
+          For devices without a connection: paste the request artifact the application wrote, issue the signed
+          response and carry it back. The license must allow offline activation; the same request always
+          answers the same response.
         </p>
       </div>
       <OfflineActivationForm />

@@ -8,7 +8,9 @@ export default function PlanChangeRequestsPage() {
     <>
       <div className="page-head">
         <h1>Plan changes</h1>
-        <p className="muted">Requests end users made from the portal to move their license to another plan.</p>
+        <p className="muted">
+          Requests end users made from the portal to move their license to another plan.
+        </p>
       </div>
       <PlanChangeRequestsTable />
     </>

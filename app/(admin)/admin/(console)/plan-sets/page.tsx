@@ -10,7 +10,10 @@ export default function PlanSetsPage() {
     <>
       <div className="page-head">
         <h1>Plan sets</h1>
-        <p className="muted">Usage plans of each suite, as revisions: a draft is edited freely, publishing it replaces the suite&apos;s published revision, and a published revision is never edited in place.</p>
+        <p className="muted">
+          Usage plans of each suite, as revisions: a draft is edited freely, publishing it replaces the
+          suite&apos;s published revision, and a published revision is never edited in place.
+        </p>
       </div>
       <Suspense>
         <PlanSetsTable />

@@ -9,7 +9,10 @@ export default function ProductsPage() {
     <>
       <div className="page-head">
         <h1>Products</h1>
-        <p className="muted">What you license, identified by code and version, with its features, properties and monitored assets.</p>
+        <p className="muted">
+          What you license, identified by code and version, with its features, properties and monitored
+          assets.
+        </p>
       </div>
       <ProductsTable />
     </>

@@ -3,20 +3,19 @@ import { SessionsTable } from "@/components/licensing/sessions-table";
 
 export const metadata: Metadata = { title: "Sessions" };
 
-type Props = { searchParams: Promise<{ entitlementId?: string; userId?: string }> };
-
-export default async function SessionsPage({ searchParams }: Props) {
-  const { entitlementId, userId } = await searchParams;
+/** `?entitlementId=` and `?userId=` (the sessions list's own URL state) choose whose sessions show. */
+export default function SessionsPage() {
   return (
     <>
       <div className="page-head">
         <h1>Sessions</h1>
         <p className="muted">
-          Every activated seat (device or process). A session is active while its lease runs, it is inside its validity window and it is not revoked.
-          Choose an entitlement to see its live seats and their use over time.
+          Every activated seat (device or process). A session is active while its lease runs, it is inside its
+          validity window and it is not revoked. Choose an entitlement to see its live seats and their use
+          over time.
         </p>
       </div>
-      <SessionsTable initialEntitlementId={entitlementId} initialUserId={userId} />
+      <SessionsTable />
     </>
   );
 }

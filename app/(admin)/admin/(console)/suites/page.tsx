@@ -9,7 +9,10 @@ export default function SuitesPage() {
     <>
       <div className="page-head">
         <h1>Suites</h1>
-        <p className="muted">Products sold together, in sell order. A suite owns the plan sets that price its members and the add-ons granted on top of them.</p>
+        <p className="muted">
+          Products sold together, in sell order. A suite owns the plan sets that price its members and the
+          add-ons granted on top of them.
+        </p>
       </div>
       <SuitesTable />
     </>

@@ -11,7 +11,10 @@ export default function WebhooksPage() {
     <>
       <div className="page-head">
         <h1>Webhooks</h1>
-        <p className="muted">Signed CloudEvents (Standard Webhooks) to your endpoints, or captured for inspection. Integrations manage their own subscriptions through the integrator API; every one of them is listed here.</p>
+        <p className="muted">
+          Signed CloudEvents (Standard Webhooks) to your endpoints, or captured for inspection. Integrations
+          manage their own subscriptions through the integrator API; every one of them is listed here.
+        </p>
       </div>
       <WebhooksSubnav current="subscriptions" />
       <SubscriptionsTable />

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ClientsTable } from "@/components/clients/clients-table";
+import { ClientsTable } from "@/components/identity/clients-table";
 import { clientKinds } from "@/server/domain/identity/oauth-clients";
 
 export const metadata: Metadata = { title: "API clients" };
@@ -9,7 +9,10 @@ export default function ClientsPage() {
     <>
       <div className="page-head">
         <h1>API clients</h1>
-        <p className="muted">OAuth clients (client credentials) that your backends and integrations use to call the API. Each holds only the scopes it is granted.</p>
+        <p className="muted">
+          OAuth clients (client credentials) that your backends and integrations use to call the API. Each
+          holds only the scopes it is granted.
+        </p>
       </div>
       <ClientsTable kinds={clientKinds} />
     </>

@@ -11,7 +11,10 @@ export default function DeadLettersPage() {
     <>
       <div className="page-head">
         <h1>Webhooks</h1>
-        <p className="muted">Deliveries whose eight attempts failed, or whose subscription stopped taking deliveries. Requeue sends one again with the same envelope id and a fresh retry schedule.</p>
+        <p className="muted">
+          Deliveries whose eight attempts failed, or whose subscription stopped taking deliveries. Requeue
+          sends one again with the same envelope id and a fresh retry schedule.
+        </p>
       </div>
       <WebhooksSubnav current="dead-letters" />
       <DeliveriesTable deadLetters />

@@ -11,7 +11,10 @@ export default function DeliveriesPage() {
     <>
       <div className="page-head">
         <h1>Webhooks</h1>
-        <p className="muted">Every delivery of the tenant with each attempt: status, response code, duration, error and response excerpt.</p>
+        <p className="muted">
+          Every delivery of the tenant with each attempt: status, response code, duration, error and response
+          excerpt.
+        </p>
       </div>
       <WebhooksSubnav current="deliveries" />
       <DeliveriesTable />

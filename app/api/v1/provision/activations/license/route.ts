@@ -1,8 +1,10 @@
 import { route } from "@/server/http/route";
 import { db } from "@/server/db/client";
-import { activateLicenseContract } from "@/server/http/contracts/activations";
+import { activateLicenseContract } from "@/server/http/contracts/licensing/activations";
 import { activationMeta } from "@/server/http/runtime-request";
-import { activateForLicense } from "@/server/domain/licensing/activation-responses";
+import { activateForLicense } from "@/server/domain/cross-tenant";
 
 // POST /api/v1/provision/activations/license
-export const POST = route(activateLicenseContract, async ({ req, body }) => activateForLicense(db(), body, await activationMeta(req, body.useInteractiveUser)));
+export const POST = route(activateLicenseContract, async ({ req, body }) =>
+  activateForLicense(db(), body, await activationMeta(req, body.useInteractiveUser)),
+);

@@ -1,7 +1,10 @@
 import { route } from "@/server/http/route";
-import { createRatingCampaignContract, listRatingCampaignsContract } from "@/server/http/contracts/rating-campaigns";
-import { listRatingCampaigns } from "@/server/domain/catalog/list-rating-campaigns";
-import { createRatingCampaign } from "@/server/domain/catalog/create-rating-campaign";
+import {
+  createRatingCampaignContract,
+  listRatingCampaignsContract,
+} from "@/server/http/contracts/catalog/rating-campaigns";
+import { listRatingCampaigns } from "@/server/domain/catalog/rating-campaigns/list-rating-campaigns";
+import { createRatingCampaign } from "@/server/domain/catalog/rating-campaigns/create-rating-campaign";
 
 // GET /api/v1/provision/admin/rating-campaigns
 export const GET = route(listRatingCampaignsContract, ({ ctx, query }) => listRatingCampaigns(ctx, query));

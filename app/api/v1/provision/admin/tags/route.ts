@@ -1,7 +1,7 @@
 import { route } from "@/server/http/route";
-import { createTagContract, listTagsContract } from "@/server/http/contracts/tags";
-import { listTags } from "@/server/domain/catalog/list-tags";
-import { createTag } from "@/server/domain/catalog/create-tag";
+import { createTagContract, listTagsContract } from "@/server/http/contracts/catalog/tags";
+import { listTags } from "@/server/domain/catalog/tags/list-tags";
+import { createTag } from "@/server/domain/catalog/tags/create-tag";
 
 // GET /api/v1/provision/admin/tags
 export const GET = route(listTagsContract, ({ ctx, query }) => listTags(ctx, query));

@@ -1,11 +1,6 @@
 import { route } from "@/server/http/route";
-import { db } from "@/server/db/client";
-import { renewSessionContract } from "@/server/http/contracts/activations";
-import { renewSession } from "@/server/domain/licensing/renew-session";
-import { assertTokenSession } from "@/server/domain/licensing/session-access";
+import { renewSessionContract } from "@/server/http/contracts/licensing/activations";
+import { renewSession } from "@/server/domain/licensing/sessions/renew-session";
 
 // POST /api/v1/provision/activations/{sessionId}/renew (the session's license token)
-export const POST = route(renewSessionContract, ({ ctx, params }) => {
-  assertTokenSession(ctx.actor.id, params.sessionId);
-  return renewSession(db(), ctx.tenantId, params.sessionId);
-});
+export const POST = route(renewSessionContract, ({ ctx, params }) => renewSession(ctx, params.sessionId));

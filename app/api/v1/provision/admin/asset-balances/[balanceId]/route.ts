@@ -1,6 +1,8 @@
 import { route } from "@/server/http/route";
-import { deleteAssetBalanceContract } from "@/server/http/contracts/monitored-assets";
-import { deleteAssetBalance } from "@/server/domain/catalog/delete-asset-balance";
+import { deleteAssetBalanceContract } from "@/server/http/contracts/catalog/monitored-assets";
+import { deleteAssetBalance } from "@/server/domain/catalog/monitored-assets/delete-asset-balance";
 
 // DELETE /api/v1/provision/admin/asset-balances/{balanceId}
-export const DELETE = route(deleteAssetBalanceContract, ({ ctx, params }) => deleteAssetBalance(ctx, params.balanceId));
+export const DELETE = route(deleteAssetBalanceContract, ({ ctx, params }) =>
+  deleteAssetBalance(ctx, params.balanceId),
+);

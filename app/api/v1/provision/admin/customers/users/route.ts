@@ -1,5 +1,8 @@
 import { route } from "@/server/http/route";
-import { createCustomerUserContract, listCustomerUsersContract } from "@/server/http/contracts/customers";
+import {
+  createCustomerUserContract,
+  listCustomerUsersContract,
+} from "@/server/http/contracts/customers/customers";
 import { createCustomerUser, listCustomerUsers } from "@/server/domain/customers/customer-users";
 
 // GET /api/v1/provision/admin/customers/users

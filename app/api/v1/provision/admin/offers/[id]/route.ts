@@ -1,7 +1,12 @@
 import { route } from "@/server/http/route";
-import { deleteOfferContract, getOfferContract, replaceOfferContract, updateOfferContract } from "@/server/http/contracts/offers";
-import { deleteOffer, getOffer } from "@/server/domain/entitlements/offer-lifecycle";
-import { replaceOffer, updateOffer } from "@/server/domain/entitlements/write-offer";
+import {
+  deleteOfferContract,
+  getOfferContract,
+  replaceOfferContract,
+  updateOfferContract,
+} from "@/server/http/contracts/entitlements/offers";
+import { deleteOffer, getOffer } from "@/server/domain/entitlements/offers/offer-lifecycle";
+import { replaceOffer, updateOffer } from "@/server/domain/entitlements/offers/write-offer";
 
 // GET /api/v1/provision/admin/offers/{id}
 export const GET = route(getOfferContract, ({ ctx, params }) => getOffer(ctx, params.id));

@@ -1,8 +1,8 @@
 import { route } from "@/server/http/route";
-import { deleteTagContract, getTagContract, updateTagContract } from "@/server/http/contracts/tags";
-import { getTag } from "@/server/domain/catalog/get-tag";
-import { updateTag } from "@/server/domain/catalog/update-tag";
-import { deleteTag } from "@/server/domain/catalog/delete-tag";
+import { deleteTagContract, getTagContract, updateTagContract } from "@/server/http/contracts/catalog/tags";
+import { getTag } from "@/server/domain/catalog/tags/get-tag";
+import { updateTag } from "@/server/domain/catalog/tags/update-tag";
+import { deleteTag } from "@/server/domain/catalog/tags/delete-tag";
 
 // GET /api/v1/provision/admin/tags/{id}
 export const GET = route(getTagContract, ({ ctx, params }) => getTag(ctx, params.id));

@@ -1,7 +1,7 @@
 import { route } from "@/server/http/route";
-import { createAddOnContract, listAddOnsContract } from "@/server/http/contracts/add-ons";
-import { listAddOns } from "@/server/domain/catalog/list-add-ons";
-import { createAddOn } from "@/server/domain/catalog/create-add-on";
+import { createAddOnContract, listAddOnsContract } from "@/server/http/contracts/pricing/add-ons";
+import { listAddOns } from "@/server/domain/pricing/add-ons/list-add-ons";
+import { createAddOn } from "@/server/domain/pricing/add-ons/create-add-on";
 
 // GET /api/v1/provision/admin/usage-plans/add-ons
 export const GET = route(listAddOnsContract, ({ ctx, query }) => listAddOns(ctx, query));

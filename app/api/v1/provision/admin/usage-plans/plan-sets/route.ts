@@ -1,7 +1,7 @@
 import { route } from "@/server/http/route";
-import { createPlanSetContract, listPlanSetsContract } from "@/server/http/contracts/plan-sets";
-import { listPlanSets } from "@/server/domain/catalog/list-plan-sets";
-import { createPlanSet } from "@/server/domain/catalog/create-plan-set";
+import { createPlanSetContract, listPlanSetsContract } from "@/server/http/contracts/pricing/plan-sets";
+import { listPlanSets } from "@/server/domain/pricing/plan-sets/list-plan-sets";
+import { createPlanSet } from "@/server/domain/pricing/plan-sets/create-plan-set";
 
 // GET /api/v1/provision/admin/usage-plans/plan-sets
 export const GET = route(listPlanSetsContract, ({ ctx, query }) => listPlanSets(ctx, query));

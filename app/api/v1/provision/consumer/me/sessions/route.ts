@@ -1,6 +1,6 @@
 import { route } from "@/server/http/route";
-import { listConsumerSessionsContract } from "@/server/http/contracts/sessions";
-import { listConsumerSessions } from "@/server/domain/licensing/list-consumer-sessions";
+import { listConsumerSessionsContract } from "@/server/http/contracts/licensing/sessions";
+import { listConsumerSessions } from "@/server/domain/licensing/sessions/list-consumer-sessions";
 
 // GET /api/v1/provision/consumer/me/sessions
 export const GET = route(listConsumerSessionsContract, ({ ctx, query }) => listConsumerSessions(ctx, query));

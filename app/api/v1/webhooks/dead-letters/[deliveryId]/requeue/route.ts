@@ -1,6 +1,8 @@
 import { route } from "@/server/http/route";
-import { adminRequeueDeadLetterContract } from "@/server/http/contracts/webhooks";
-import { requeueDeadLetter } from "@/server/domain/webhooks/requeue-dead-letter";
+import { adminRequeueDeadLetterContract } from "@/server/http/contracts/webhooks/webhooks";
+import { requeueDeadLetter } from "@/server/domain/webhooks/delivery/requeue-dead-letter";
 
 // POST /api/v1/webhooks/dead-letters/{deliveryId}/requeue
-export const POST = route(adminRequeueDeadLetterContract, ({ ctx, params }) => requeueDeadLetter(ctx, params.deliveryId));
+export const POST = route(adminRequeueDeadLetterContract, ({ ctx, params }) =>
+  requeueDeadLetter(ctx, params.deliveryId),
+);

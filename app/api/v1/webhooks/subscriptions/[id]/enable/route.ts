@@ -1,7 +1,9 @@
 import { route } from "@/server/http/route";
-import { adminEnableSubscriptionContract } from "@/server/http/contracts/webhooks";
-import { enableSubscription } from "@/server/domain/webhooks/enable-subscription";
-import { adminAccess } from "@/server/domain/webhooks/subscription-access";
+import { adminEnableSubscriptionContract } from "@/server/http/contracts/webhooks/webhooks";
+import { enableSubscription } from "@/server/domain/webhooks/subscriptions/enable-subscription";
+import { adminAccess } from "@/server/domain/webhooks/subscriptions/subscription-access";
 
 // POST /api/v1/webhooks/subscriptions/{id}/enable
-export const POST = route(adminEnableSubscriptionContract, ({ ctx, params }) => enableSubscription(ctx, adminAccess, params.id));
+export const POST = route(adminEnableSubscriptionContract, ({ ctx, params }) =>
+  enableSubscription(ctx, adminAccess, params.id),
+);

@@ -9,10 +9,14 @@ export default async function NewMonitoredAssetPage({ params }: { params: Promis
   const { id } = await params;
   return (
     <>
-      <div className="crumbs"><Link href="/admin/products">Products</Link> / <Link href={`/admin/products/${id}`}>product</Link> /</div>
+      <div className="crumbs">
+        <Link href="/admin/products">Products</Link> / <Link href={`/admin/products/${id}`}>product</Link> /
+      </div>
       <div className="page-head">
         <h1>New monitored asset</h1>
-        <p className="muted">A metric the product tracks: metered usage with tiers, a prepaid credit balance, or just tracked.</p>
+        <p className="muted">
+          A metric the product tracks: metered usage with tiers, a prepaid credit balance, or just tracked.
+        </p>
       </div>
       <AssetEditor productId={id} />
     </>

@@ -1,6 +1,8 @@
 import { route } from "@/server/http/route";
-import { disableActivationsContract } from "@/server/http/contracts/entitlements";
-import { setActivationsEnabled } from "@/server/domain/entitlements/update-entitlement";
+import { disableActivationsContract } from "@/server/http/contracts/entitlements/entitlements";
+import { setActivationsEnabled } from "@/server/domain/entitlements/entitlement/update-entitlement";
 
 // POST /api/v1/provision/admin/entitlements/{id}/disable-activations
-export const POST = route(disableActivationsContract, ({ ctx, params }) => setActivationsEnabled(ctx, params.id, false));
+export const POST = route(disableActivationsContract, ({ ctx, params }) =>
+  setActivationsEnabled(ctx, params.id, false),
+);

@@ -1,6 +1,8 @@
 import { route } from "@/server/http/route";
-import { effectiveFeaturesContract } from "@/server/http/contracts/plan-changes";
-import { getEffectiveFeatures } from "@/server/domain/entitlements/effective-features";
+import { effectiveFeaturesContract } from "@/server/http/contracts/entitlements/plan-changes";
+import { getEffectiveFeatures } from "@/server/domain/entitlements/entitlement/effective-features";
 
 // GET /api/v1/provision/admin/entitlements/{id}/effective-features
-export const GET = route(effectiveFeaturesContract, ({ ctx, params }) => getEffectiveFeatures(ctx, params.id));
+export const GET = route(effectiveFeaturesContract, ({ ctx, params }) =>
+  getEffectiveFeatures(ctx, params.id),
+);

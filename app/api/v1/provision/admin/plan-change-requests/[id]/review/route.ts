@@ -1,6 +1,8 @@
 import { route } from "@/server/http/route";
-import { reviewPlanChangeRequestContract } from "@/server/http/contracts/plan-changes";
-import { reviewPlanChangeRequest } from "@/server/domain/entitlements/plan-change-requests";
+import { reviewPlanChangeRequestContract } from "@/server/http/contracts/entitlements/plan-changes";
+import { reviewPlanChangeRequest } from "@/server/domain/entitlements/plans/plan-change-requests";
 
 // POST /api/v1/provision/admin/plan-change-requests/{id}/review
-export const POST = route(reviewPlanChangeRequestContract, ({ ctx, params, body }) => reviewPlanChangeRequest(ctx, params.id, body.approved));
+export const POST = route(reviewPlanChangeRequestContract, ({ ctx, params, body }) =>
+  reviewPlanChangeRequest(ctx, params.id, body.approved),
+);

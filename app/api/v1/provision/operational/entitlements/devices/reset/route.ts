@@ -1,6 +1,8 @@
 import { route } from "@/server/http/route";
-import { resetDevicesBulkContract } from "@/server/http/contracts/devices";
-import { resetDevicesBulk } from "@/server/domain/licensing/reset-devices";
+import { resetDevicesBulkContract } from "@/server/http/contracts/licensing/devices";
+import { resetDevicesBulk } from "@/server/domain/licensing/devices/reset-devices";
 
 // POST /api/v1/provision/operational/entitlements/devices/reset
-export const POST = route(resetDevicesBulkContract, ({ ctx, body }) => resetDevicesBulk(ctx, body.entitlementIds));
+export const POST = route(resetDevicesBulkContract, ({ ctx, body }) =>
+  resetDevicesBulk(ctx, body.entitlementIds),
+);

@@ -1,7 +1,9 @@
 import { route } from "@/server/http/route";
-import { adminTestFirePreviewContract } from "@/server/http/contracts/webhooks";
-import { previewTestFire } from "@/server/domain/webhooks/test-fire";
-import { adminAccess } from "@/server/domain/webhooks/subscription-access";
+import { adminTestFirePreviewContract } from "@/server/http/contracts/webhooks/webhooks";
+import { previewTestFire } from "@/server/domain/webhooks/subscriptions/test-fire";
+import { adminAccess } from "@/server/domain/webhooks/subscriptions/subscription-access";
 
 // GET /api/v1/webhooks/subscriptions/{id}/test-fire/preview
-export const GET = route(adminTestFirePreviewContract, ({ ctx, params, query }) => previewTestFire(ctx, adminAccess, params.id, query.eventType));
+export const GET = route(adminTestFirePreviewContract, ({ ctx, params, query }) =>
+  previewTestFire(ctx, adminAccess, params.id, query.eventType),
+);

@@ -1,6 +1,8 @@
 import { route } from "@/server/http/route";
-import { revokeAddOnGrantContract } from "@/server/http/contracts/add-on-grants";
-import { revokeAddOnGrant } from "@/server/domain/entitlements/add-on-grants";
+import { revokeAddOnGrantContract } from "@/server/http/contracts/entitlements/add-on-grants";
+import { revokeAddOnGrant } from "@/server/domain/entitlements/add-on-grants/add-on-grants";
 
 // POST /api/v1/provision/admin/entitlements/{id}/add-on-grants/{grantId}/revoke
-export const POST = route(revokeAddOnGrantContract, ({ ctx, params }) => revokeAddOnGrant(ctx, params.id, params.grantId));
+export const POST = route(revokeAddOnGrantContract, ({ ctx, params }) =>
+  revokeAddOnGrant(ctx, params.id, params.grantId),
+);

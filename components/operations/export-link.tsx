@@ -1,0 +1,30 @@
+/**
+ * "Export CSV" beside a list: the list's rows as filtered and sorted now, streamed by
+ * GET /admin/export/{list} (server/domain/operations/list-exports.ts names the lists).
+ */
+export function ExportCsvLink({
+  list,
+  query,
+  extra = {},
+}: {
+  list: string;
+  query: { filter?: string; sortOrder?: string };
+  extra?: Record<string, string | number | boolean | undefined>;
+}) {
+  const params = new URLSearchParams();
+  if (query.filter) params.set("filter", query.filter);
+  if (query.sortOrder) params.set("sortOrder", query.sortOrder);
+  for (const [name, value] of Object.entries(extra))
+    if (value !== undefined && value !== false && value !== "") params.set(name, String(value));
+  const qs = params.toString();
+  return (
+    <a
+      className="btn btn-small export-csv"
+      href={`/admin/export/${list}${qs ? `?${qs}` : ""}`}
+      download
+      data-testid={`export-${list}`}
+    >
+      Export CSV
+    </a>
+  );
+}

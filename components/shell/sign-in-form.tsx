@@ -1,0 +1,74 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRef, useState, type FormEvent } from "react";
+import { Field } from "../ui/field";
+
+const CHOOSE_TENANT = "choose-tenant";
+
+/** Email/password sign-in against one next-auth credentials provider (`staff` or `consumer`). */
+export function SignInForm({ provider, home }: { provider: "staff" | "consumer"; home: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [needsTenant, setNeedsTenant] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const tenantRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const result = await signIn(provider, {
+      redirect: false,
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      tenant: String(form.get("tenant") ?? ""),
+    });
+    if (result?.ok && !result.error) {
+      // A full load, so the server layouts read the new session cookie.
+      window.location.assign(home);
+      return;
+    }
+    setBusy(false);
+    if (result?.error === CHOOSE_TENANT) {
+      setNeedsTenant(true);
+      setError("This email has accounts with several vendors; enter the vendor's organisation id.");
+      tenantRef.current?.focus();
+    } else {
+      setError("The email or password is not right.");
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate={false}>
+      {error ? (
+        <div className="alert alert-error" role="alert" data-testid="sign-in-error">
+          {error}
+        </div>
+      ) : null}
+      <Field label="Email" htmlFor="email">
+        <input id="email" name="email" type="email" autoComplete="username" required autoFocus />
+      </Field>
+      <Field label="Password" htmlFor="password">
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <Field
+        label={needsTenant ? "Organisation id" : "Organisation id (optional)"}
+        htmlFor="tenant"
+        hint="Only needed when your email is registered with several vendors."
+      >
+        <input
+          id="tenant"
+          name="tenant"
+          type="text"
+          ref={tenantRef}
+          required={needsTenant}
+          autoComplete="organization"
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

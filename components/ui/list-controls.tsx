@@ -1,0 +1,137 @@
+"use client";
+
+import type { CSSProperties, ReactNode } from "react";
+import { DataTable, Pager, type Column } from "./data-table";
+import type { ListFilters, ListView } from "./use-list-state";
+
+type Keys<F, V> = { [K in keyof F]: F[K] extends V ? K : never }[keyof F] & string;
+
+/**
+ * A text filter of a list: applied when typing pauses, or on every change when `immediate` (an id
+ * box whose filter applies only to a whole id).
+ */
+export function SearchFilter<F extends ListFilters>({
+  view,
+  name,
+  label,
+  placeholder,
+  title,
+  style,
+  immediate = false,
+}: {
+  view: ListView<F>;
+  name: Keys<F, string>;
+  label: string;
+  placeholder: string;
+  title?: string;
+  style?: CSSProperties;
+  immediate?: boolean;
+}) {
+  return (
+    <input
+      type="search"
+      style={style}
+      aria-label={label}
+      placeholder={placeholder}
+      title={title}
+      value={view.values[name] as string}
+      onChange={(e) =>
+        immediate ? view.set(name, e.target.value as F[typeof name]) : view.type(name, e.target.value)
+      }
+    />
+  );
+}
+
+/** A choice filter of a list; `any` labels the empty choice, listed first. */
+export function SelectFilter<F extends ListFilters>({
+  view,
+  name,
+  label,
+  any,
+  options,
+}: {
+  view: ListView<F>;
+  name: Keys<F, string>;
+  label: string;
+  any?: string;
+  /** Values, or `[value, label]` pairs. */
+  options: readonly (string | readonly [string, string])[];
+}) {
+  const choices = [...(any === undefined ? [] : [["", any] as const]), ...options];
+  return (
+    <select
+      aria-label={label}
+      value={view.values[name] as string}
+      onChange={(e) => view.set(name, e.target.value as F[typeof name])}
+    >
+      {choices.map((option) => {
+        const [value, text] = typeof option === "string" ? [option, option] : option;
+        return (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        );
+      })}
+    </select>
+  );
+}
+
+/** A yes/no filter of a list. */
+export function CheckboxFilter<F extends ListFilters>({
+  view,
+  name,
+  children,
+}: {
+  view: ListView<F>;
+  name: Keys<F, boolean>;
+  children: ReactNode;
+}) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={view.values[name] as boolean}
+        onChange={(e) => view.set(name, e.target.checked as F[typeof name])}
+      />
+      {children}
+    </label>
+  );
+}
+
+/** A page of a list as a sortable table, with its pager. */
+export function ListTable<T, F extends ListFilters>({
+  view,
+  list,
+  ...table
+}: {
+  view: ListView<F>;
+  list: {
+    data?: {
+      items: T[];
+      pageNumber: number;
+      totalPages: number;
+      totalCount: number;
+      hasNextPage: boolean;
+      hasPreviousPage: boolean;
+    };
+    isLoading: boolean;
+  };
+  caption: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  rowClassName?: (row: T) => string | undefined;
+  empty: ReactNode;
+}) {
+  return (
+    <>
+      <DataTable
+        {...table}
+        rows={list.data?.items ?? []}
+        sort={view.sort}
+        onSort={view.onSort}
+        loading={list.isLoading}
+      />
+      <Pager page={list.data} onPage={view.setPageNumber} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import pg from "pg";
+import { databaseUrl } from "../config.ts";
+import { logger } from "../log.ts";
+import { auditConnections } from "./audit-context.ts";
+
+const globalForPool = globalThis as unknown as { __licensingPool?: pg.Pool };
+
+/**
+ * The process-wide PostgreSQL pool. The Prisma client runs on it (server/db/client.ts), and the
+ * runtime lane's hot paths (DESIGN.md section 11) query it directly with named prepared statements,
+ * so one process holds one set of connections.
+ */
+export function pgPool(): pg.Pool {
+  globalForPool.__licensingPool ??= createPgPool(databaseUrl(), 20);
+  return globalForPool.__licensingPool;
+}
+
+/** A pool as every part of the service needs it: the process's, or a script's or test's own. */
+export function createPgPool(connectionString: string, max: number): pg.Pool {
+  // Every connection carries the audit context of the work using it (audit-context.ts).
+  const pool = auditConnections(new pg.Pool({ connectionString, max }));
+  // An idle connection the server drops (a restart, a dropped database) must not crash the
+  // process; the pool replaces it on the next checkout.
+  pool.on("error", (error) => logger.warn({ err: error.message }, "idle database connection lost"));
+  return pool;
+}
+
+/** Runs `fn` in a transaction on a connection of the pool: commit when it returns, roll back when it throws. */
+export async function inPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pgPool().connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,9 +1,0 @@
-import type { DomainContext } from "../context.ts";
-import { notFound } from "../../http/errors.ts";
-import { readAddOn } from "./add-on-response.ts";
-
-export async function getAddOn(ctx: DomainContext, id: string) {
-  const addOn = await readAddOn(ctx.db, ctx.tenantId, id);
-  if (!addOn) throw notFound("Add-on");
-  return addOn;
-}

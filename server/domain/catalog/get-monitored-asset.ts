@@ -1,9 +1,0 @@
-import type { DomainContext } from "../context.ts";
-import { notFound } from "../../http/errors.ts";
-import { loadMonitoredAsset } from "./monitored-asset-response.ts";
-
-export async function getMonitoredAsset(ctx: DomainContext, id: string) {
-  const asset = await loadMonitoredAsset(ctx.db, id);
-  if (!asset) throw notFound("Monitored asset");
-  return asset;
-}

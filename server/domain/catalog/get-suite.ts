@@ -1,9 +1,0 @@
-import type { DomainContext } from "../context.ts";
-import { notFound } from "../../http/errors.ts";
-import { readSuite } from "./suite-response.ts";
-
-export async function getSuite(ctx: DomainContext, id: string) {
-  const suite = await readSuite(ctx.db, id);
-  if (!suite) throw notFound("Suite");
-  return suite;
-}

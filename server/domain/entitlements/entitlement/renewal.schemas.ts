@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+/** POST /operational/entitlements/{id}/renew (DESIGN.md section 8): the new end of validity. */
+export const ZEntitlementRenewRequest = z.strictObject({
+  expirationDateTime: z.string().datetime({ offset: true }),
+});
+export type TEntitlementRenewRequest = z.infer<typeof ZEntitlementRenewRequest>;

@@ -1,0 +1,62 @@
+import type { DomainContext } from "../../context.ts";
+import { AppError, notFound } from "../../../core/errors.ts";
+import { entitlementMeters } from "../meters/meter-terms.ts";
+import { recordUsage, StaleUsageTerms, unresolvedUpload, type UsageUploader } from "./record-usage.ts";
+import { withUploadSlot } from "./upload-gate.ts";
+import {
+  MAX_USAGE_BATCH,
+  type TUsageTransactionRecord,
+  type TUsageUploadResponse,
+} from "./usage-record.schemas.ts";
+
+async function upload(
+  ctx: DomainContext,
+  entitlementId: string,
+  uploader: UsageUploader,
+  records: readonly TUsageTransactionRecord[],
+): Promise<TUsageUploadResponse | null> {
+  if (records.length > MAX_USAGE_BATCH)
+    throw new AppError(
+      "usage.batch_too_large",
+      `A batch holds at most ${MAX_USAGE_BATCH} records (this one has ${records.length}); split it.`,
+    );
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const meters = await entitlementMeters(ctx.db, ctx.tenantId, entitlementId, { refresh: attempt > 0 });
+    if (!meters) return null;
+    try {
+      return await recordUsage(ctx.tenantId, meters, uploader, records);
+    } catch (error) {
+      if (!(error instanceof StaleUsageTerms)) throw error;
+    }
+  }
+  throw new AppError("license.conflict", "The license's metering terms kept changing; retry the upload.");
+}
+
+/**
+ * POST /usage/sessions/{sessionId}/transactions (the session's license token): records a batch
+ * against the session's license. A session that no longer exists answers 200 with
+ * `entitlementResolved: false` and records nothing (SPEC.md "Other status behaviours").
+ */
+export async function uploadSessionUsage(
+  ctx: DomainContext,
+  input: { sessionId: string; entitlementId: string; records: readonly TUsageTransactionRecord[] },
+): Promise<TUsageUploadResponse> {
+  const uploader = { sessionId: input.sessionId, actor: ctx.actor };
+  return (await upload(ctx, input.entitlementId, uploader, input.records)) ?? unresolvedUpload(input.records);
+}
+
+/**
+ * POST /usage/entitlements/{entitlementId}/transactions (operational credential, no session):
+ * the same recording, under bounded concurrency (upload-gate.ts: 503 with Retry-After when busy).
+ */
+export function uploadEntitlementUsage(
+  ctx: DomainContext,
+  entitlementId: string,
+  records: readonly TUsageTransactionRecord[],
+): Promise<TUsageUploadResponse> {
+  return withUploadSlot(async () => {
+    const answer = await upload(ctx, entitlementId, { sessionId: null, actor: ctx.actor }, records);
+    if (!answer) throw notFound("Entitlement");
+    return answer;
+  });
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { createDb, type Db } from "../../server/db/client.ts";
+import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import { tenantDb } from "../../server/db/tenant-db.ts";
+import { systemContext } from "../../server/domain/context.ts";
+import { createTenant } from "../../server/domain/cross-tenant.ts";
+import { createClient } from "../../server/domain/identity/oauth-clients.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { createTestDatabase, freePort, repoRoot, startTestServer } from "../helpers/test-server.ts";
+
+/** Each fault test starts servers (and one a PostgreSQL): minutes on a loaded machine. */
+const FAULT_TIMEOUT_MS = 240_000;
+
+/**
+ * docs/security.md "Suites", faults: processes this file started are killed (SIGKILL) or their
+ * private PostgreSQL restarted while activations are in flight; then every activation is retried
+ * with its Idempotency-Key (as a shipped application does) and the database must hold exactly one
+ * session per device: nothing lost, nothing applied twice. The machine's shared PostgreSQL is never
+ * touched; webhook deliveries under a killed worker are tests/int/webhooks/crash.int.test.ts.
+ */
+
+const SEATS = 500;
+type Attempt = { fingerprint: string; key: string };
+
+/** A tenant with one license of many seats and an activation code, made on `db` and issued over `base`. */
+async function licenseOn(db: Db, base: string) {
+  const tenant = await createTenant(db, { name: `Faults ${randomUUID().slice(0, 6)}` });
+  const ctx = systemContext(db, tenant.tenantId, "test");
+  const scopes = ["provision.activation-code.*"];
+  const { client, clientSecret } = await createClient(ctx, { name: "faults", kind: "admin", scopes });
+  const token = (
+    (await (
+      await fetch(`${base}/auth/connect/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: client.clientId,
+          client_secret: clientSecret,
+          scope: scopes.join(" "),
+        }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const entitlement = await tenantDb(db, tenant.tenantId).entitlement.create({
+    data: {
+      tenantId: tenant.tenantId,
+      name: "Fault license",
+      description: "",
+      features: [],
+      activationPolicy: {},
+      claimBasedActivation: {
+        leaseTime: "PT1H",
+        gracePeriod: "P1D",
+        numberOfSeats: SEATS,
+        isFloatingLicense: false,
+      },
+      keyIssuancePolicy: defaultKeyIssuancePolicy(),
+      productIds: [],
+    },
+  });
+  const issued = await fetch(
+    `${base}/api/v1/provision/operational/entitlements/${entitlement.id}/activation-codes`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: "{}",
+    },
+  );
+  expect(issued.status, await issued.clone().text()).toBe(200);
+  const code = ((await issued.json()) as { codes: { code: string }[] }).codes[0].code;
+  return { tenantId: tenant.tenantId, entitlementId: entitlement.id, code };
+}
+
+/** One activation; a connection torn down by the fault is an answer too (status 0). */
+async function activate(base: string, code: string, attempt: Attempt) {
+  try {
+    const res = await fetch(`${base}/api/v1/provision/activations/jwt`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": attempt.key },
+      body: JSON.stringify({ activationCode: code, fingerprint: attempt.fingerprint }),
+    });
+    const text = await res.text();
+    return { status: res.status, sessionId: res.ok ? sessionOf(JSON.parse(text) as string) : null, text };
+  } catch {
+    return { status: 0, sessionId: null, text: "connection lost" };
+  }
+}
+const sessionOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { sub: string }).sub;
+
+/**
+ * After the fault: every attempt retried until it answers 200; each device has exactly one session,
+ * the one every answer for it named (before and after the fault), and the seats in use match.
+ */
+async function expectExactlyOnce(
+  db: Db,
+  base: string,
+  license: { tenantId: string; entitlementId: string; code: string },
+  attempts: Attempt[],
+  before: { sessionId: string | null }[],
+) {
+  const after: (string | null)[] = [];
+  for (const attempt of attempts) {
+    let res = await activate(base, license.code, attempt);
+    for (let i = 0; i < 20 && res.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      res = await activate(base, license.code, attempt);
+    }
+    expect(res.status, res.text).toBe(200);
+    after.push(res.sessionId);
+  }
+  before.forEach((b, i) => {
+    if (b.sessionId)
+      expect(after[i], "a session answered before the fault was lost or replaced").toBe(b.sessionId);
+  });
+  const sessions = await tenantDb(db, license.tenantId).licenseSession.findMany({
+    where: { entitlementId: license.entitlementId },
+    select: { id: true, deviceId: true, revokedAt: true },
+  });
+  expect(sessions.filter((s) => !s.revokedAt)).toHaveLength(attempts.length);
+  expect(new Set(sessions.map((s) => s.id))).toEqual(new Set(after));
+  expect(new Set(sessions.map((s) => s.deviceId)).size).toBe(attempts.length);
+}
+
+describe("faults", () => {
+  it(
+    "kill -9 of the web process mid-activation: every device retried with its key ends with exactly one session",
+    async () => {
+      const databaseUrl = inject("databaseUrl");
+      const db = createDb(databaseUrl, { max: 3 });
+      const victim = await startTestServer({ databaseUrl });
+      try {
+        const license = await licenseOn(db, victim.baseUrl);
+        const attempts = Array.from({ length: 40 }, () => ({ fingerprint: randomUUID(), key: randomUUID() }));
+        const inFlight = attempts.map((a) => activate(victim.baseUrl, license.code, a));
+        // Kill as soon as the first activation has committed: the rest are mid-flight.
+        await Promise.race(inFlight);
+        process.kill(victim.pid, "SIGKILL");
+        const before = await Promise.all(inFlight);
+        expect(before.some((r) => r.status === 200)).toBe(true);
+        // The survivors go to the suite's own server (another web process on the same database).
+        await expectExactlyOnce(db, inject("baseUrl"), license, attempts, before);
+        console.info(
+          `faults: web SIGKILL with ${before.filter((r) => r.status !== 200).length} of 40 activations cut off`,
+        );
+      } finally {
+        await victim.stop();
+        await db.$disconnect();
+      }
+    },
+    FAULT_TIMEOUT_MS,
+  );
+
+  it(
+    "a PostgreSQL restart under activation load (a private embedded server): the service recovers, nothing lost, nothing twice",
+    async () => {
+      const port = await freePort();
+      const dataDir = path.join(repoRoot, ".data/hardening-pg");
+      let pg = await startEmbeddedPostgres({ dataDir, port });
+      const database = await createTestDatabase(pg.url, "lic_fault");
+      await migrate(database.url);
+      const server = await startTestServer({ databaseUrl: database.url });
+      const db = createDb(database.url, { max: 3 });
+      try {
+        const license = await licenseOn(db, server.baseUrl);
+        const attempts = Array.from({ length: 60 }, () => ({ fingerprint: randomUUID(), key: randomUUID() }));
+        // A steady stream: eight at a time, the restart in the middle of it.
+        const before: { status: number; sessionId: string | null; text: string }[] = new Array(
+          attempts.length,
+        );
+        let next = 0;
+        const lane = async () => {
+          while (next < attempts.length) {
+            const i = next++;
+            before[i] = await activate(server.baseUrl, license.code, attempts[i]);
+          }
+        };
+        const load = Promise.all(Array.from({ length: 8 }, lane));
+        while (next < 15) await new Promise((r) => setTimeout(r, 20));
+        await db.$disconnect();
+        await pg.stop();
+        pg = await startEmbeddedPostgres({ dataDir, port });
+        await load;
+        const failed = before.filter((r) => r.status !== 200).length;
+        // While the database is away the answer is 503 with Retry-After (or the connection drops), never a 500.
+        expect(before.filter((r) => r.status >= 500 && r.status !== 503).map((r) => r.text)).toEqual([]);
+        const statuses: Record<number, number> = {};
+        for (const r of before) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        const fresh = createDb(database.url, { max: 3 });
+        try {
+          await expectExactlyOnce(fresh, server.baseUrl, license, attempts, before);
+        } finally {
+          await fresh.$disconnect();
+        }
+        console.info(
+          `faults: PostgreSQL restart with ${failed} of ${attempts.length} activations refused meanwhile ${JSON.stringify(statuses)}`,
+        );
+      } finally {
+        await server.stop();
+        await database.drop();
+        await pg.stop();
+      }
+    },
+    FAULT_TIMEOUT_MS,
+  );
+});
