@@ -132,8 +132,11 @@ test("the dashboard shows the vendor's figures; search opens customer 360, whose
 
   // The entitlements list, filtered, exports those rows only.
   await page.goto("/admin/entitlements");
+  // The unfiltered list first, so "no Expiring row" below means filtered, not "not loaded yet".
+  await expect(page.getByRole("link", { name: `Expiring ${seeded.tag}` })).toBeVisible();
   await page.getByLabel("Filter by name or reference").fill(`Studio ${seeded.tag}`);
   await expect(page.getByRole("link", { name: `Expiring ${seeded.tag}` })).toHaveCount(0);
+  await expect(page.getByTestId("export-entitlements")).toHaveAttribute("href", /[?&]filter=/);
   await expect(page.getByRole("link", { name: `Studio ${seeded.tag}` })).toBeVisible();
   const downloading = page.waitForEvent("download");
   await page.getByTestId("export-entitlements").click();

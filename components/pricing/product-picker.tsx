@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../shell/trpc-provider";
 import { useDebounced } from "../ui/use-debounced";
@@ -30,15 +30,19 @@ export function ProductPicker({
 }) {
   const trpc = useTRPC();
   const [term, setTerm] = useState("");
-  const [chosen, setChosen] = useState("");
+  // The chosen product itself, not its id: a search still loading must not turn "Add" into a no-op.
+  const [chosen, setChosen] = useState<ProductOption | null>(null);
   const search = useDebounced(term.trim());
-  const options = useQuery(trpc.suites.productOptions.queryOptions({ term: search }));
+  const options = useQuery({
+    ...trpc.suites.productOptions.queryOptions({ term: search }),
+    placeholderData: keepPreviousData,
+  });
   const available = (options.data ?? []).filter((p) => !exclude.includes(p.id));
+  const shown = chosen && !available.some((p) => p.id === chosen.id) ? [chosen, ...available] : available;
   const pick = () => {
-    const product = available.find((p) => p.id === chosen);
-    if (product) {
-      onPick(product);
-      setChosen("");
+    if (chosen) {
+      onPick(chosen);
+      setChosen(null);
     }
   };
   return (
@@ -51,11 +55,16 @@ export function ProductPicker({
         onChange={(e) => setTerm(e.target.value)}
         style={{ maxWidth: 220 }}
       />
-      <select id={id} aria-label={label} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+      <select
+        id={id}
+        aria-label={label}
+        value={chosen?.id ?? ""}
+        onChange={(e) => setChosen(shown.find((p) => p.id === e.target.value) ?? null)}
+      >
         <option value="">
           {options.isLoading ? "Loading…" : available.length ? "Choose a product" : "No product to add"}
         </option>
-        {available.map((p) => (
+        {shown.map((p) => (
           <option key={p.id} value={p.id}>
             {productLabel(p)}
           </option>
