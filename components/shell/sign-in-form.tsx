@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Field } from "../ui/field";
 
 const CHOOSE_TENANT = "choose-tenant";
+const RATE_LIMITED = "rate-limited:";
 
 /** Email/password sign-in against one next-auth credentials provider (`staff` or `consumer`). */
 export function SignInForm({ provider, home }: { provider: "staff" | "consumer"; home: string }) {
@@ -34,6 +35,9 @@ export function SignInForm({ provider, home }: { provider: "staff" | "consumer";
       setNeedsTenant(true);
       setError("This email has accounts with several vendors; enter the vendor's organisation id.");
       tenantRef.current?.focus();
+    } else if (result?.error?.startsWith(RATE_LIMITED)) {
+      const minutes = Math.max(1, Math.ceil(Number(result.error.slice(RATE_LIMITED.length)) / 60));
+      setError(`Too many failed sign-ins for this email from here; try again in ${minutes} minute(s).`);
     } else {
       setError("The email or password is not right.");
     }

@@ -1,11 +1,32 @@
 import type { AuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client.ts";
-import { authenticateUser, type UserKind } from "../domain/identity/users.ts";
+import { authenticateUser, emailKey, type UserKind } from "../domain/identity/users.ts";
 import { servedOverHttps } from "../config.ts";
+import { hitRateLimits } from "../domain/rate-limits/hit-rate-limits.ts";
+import { callerIp } from "../http/runtime-request.ts";
 
 /** The error a sign-in form receives when the email has accounts with several vendors. */
 export const CHOOSE_TENANT = "choose-tenant";
+/** The error a sign-in form receives while its email and address back off: `rate-limited:<seconds>`. */
+export const RATE_LIMITED = "rate-limited";
+
+/**
+ * docs/security.md "Rate limits": failed passwords per (kind, email, address), read before the
+ * password is checked and counted when it fails, like failed client secrets on the token endpoint.
+ * The address is part of the key so a stranger cannot lock a user out.
+ */
+function signInLimits(kind: UserKind, email: string, headers: Record<string, unknown> | undefined) {
+  const address = callerIp({ headers: new Headers(headers as Record<string, string>) }) ?? "unknown";
+  const key = `${kind}|${emailKey(email)}|${address}`;
+  return {
+    retryAfter: async () => {
+      const [state] = await hitRateLimits({}, [{ name: "signin.failed_password", key, cost: 0 }]);
+      return state?.exceeded ? state.resetSeconds : null;
+    },
+    failed: () => hitRateLimits({}, [{ name: "signin.failed_password", key }]),
+  };
+}
 
 /** Sign-in page of each kind of user: staff use the back office, consumers the portal. */
 export const signInPage: Record<UserKind, string> = { staff: "/admin/sign-in", consumer: "/portal/sign-in" };
@@ -22,10 +43,13 @@ function credentialsFor(kind: UserKind) {
       password: { label: "Password", type: "password" },
       tenant: { label: "Organisation id", type: "text" },
     },
-    async authorize(credentials): Promise<User | null> {
+    async authorize(credentials, req): Promise<User | null> {
       const email = credentials?.email?.trim();
       const password = credentials?.password;
       if (!email || !password) return null;
+      const limits = signInLimits(kind, email, req?.headers);
+      const retryAfter = await limits.retryAfter();
+      if (retryAfter !== null) throw new Error(`${RATE_LIMITED}:${retryAfter}`);
       const result = await authenticateUser(db(), {
         email,
         password,
@@ -35,6 +59,7 @@ function credentialsFor(kind: UserKind) {
       // next-auth hands a thrown message to the form as `error`; null becomes "CredentialsSignin".
       if (!result.ok) {
         if (result.reason === "choose-tenant") throw new Error(CHOOSE_TENANT);
+        await limits.failed();
         return null;
       }
       const { user } = result;

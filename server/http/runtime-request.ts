@@ -13,7 +13,7 @@ import { stampedPeerAddress } from "./peer-address.ts";
  * the N trusted proxies saw: the N-th X-Forwarded-For entry from the right. A client's own
  * X-Forwarded-For entries are never trusted beyond that. Unknown → null (the policy then refuses).
  */
-export function callerIp(req: Request): string | null {
+export function callerIp(req: Pick<Request, "headers">): string | null {
   const peer = stampedPeerAddress(req);
   const hops = trustedProxyHops();
   if (hops === 0 || !peer) return peer;

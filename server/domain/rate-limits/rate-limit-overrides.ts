@@ -10,6 +10,9 @@ import {
   type RateLimitPolicy,
 } from "./rate-limit-policies.ts";
 
+/** Limits counted before a tenant is known: a tenant's own value could never apply. */
+const SERVICE_WIDE_LIMITS: readonly RateLimitName[] = ["signin.failed_password"];
+
 export type EffectiveRateLimit = RateLimitPolicy & { name: RateLimitName; overridden: boolean };
 
 /** Every limit as it applies to the tenant: its override, else the service policy. */
@@ -36,6 +39,10 @@ export async function setTenantRateLimit(
   const name = ZRateLimitName.safeParse(input.name);
   if (!name.success)
     throw validationError(`Unknown rate limit ${input.name}; known: ${RATE_LIMIT_NAMES.join(", ")}.`);
+  if (SERVICE_WIDE_LIMITS.includes(name.data))
+    throw validationError(
+      `${name.data} is counted before any tenant is known (sign-in); set it for the service with RATE_LIMITS.`,
+    );
   const policy = ZRateLimitPolicy.safeParse({ limit: input.limit, windowSeconds: input.windowSeconds });
   if (!policy.success) {
     const issues = zodIssues(policy.error, "body");

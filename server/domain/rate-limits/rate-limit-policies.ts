@@ -19,6 +19,8 @@ export const RATE_LIMIT_NAMES = [
   "token.failed_secret",
   /** Usage calls (upload, consume, preview, reads, rating prompt) per license session. */
   "usage.session",
+  /** Failed back-office and portal sign-ins per email and address: past the limit, that pair backs off. */
+  "signin.failed_password",
 ] as const;
 
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
@@ -36,6 +38,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitPolicy> = {
   "token.failed_secret": { limit: 10, windowSeconds: 300 },
   // Ten usage calls a second per running copy, sustained over a minute.
   "usage.session": { limit: 600, windowSeconds: 60 },
+  // Ten wrong passwords in five minutes for one email from one address, as for client secrets.
+  // Keyed by address too, so nobody can lock a user out from elsewhere.
+  "signin.failed_password": { limit: 10, windowSeconds: 300 },
 };
 
 /** One window is at most a day and a limit at least 1: nothing a counter row cannot express. */

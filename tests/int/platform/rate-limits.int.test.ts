@@ -10,6 +10,7 @@ import {
   type TestTenant,
 } from "../../helpers/api.ts";
 import { activateJwt, claimsOf, licensedEntitlement } from "../../helpers/runtime.ts";
+import { uiSignInAttempt } from "../../helpers/ui-session.ts";
 import { USAGE } from "../../helpers/metering.ts";
 import { systemContext } from "../../../server/domain/context.ts";
 import { createClient } from "../../../server/domain/identity/oauth-clients.ts";
@@ -154,6 +155,31 @@ describe("rate limits", () => {
     expect(after.status, after.text).toBe(200);
   });
 
+  it("sign-in forms: failed passwords back off per email and address (service default 10 per 5 minutes); another email is not affected; after the window the right password works", async () => {
+    const staff = await createTestTenant("Rate limits sign-in");
+    const other = await createTestTenant("Rate limits sign-in, other");
+    const policy = DEFAULT_RATE_LIMITS["signin.failed_password"];
+    expect(policy).toEqual({ limit: 10, windowSeconds: 300 });
+    const fiveMinutes = Math.floor(Date.now() / 300_000) * 300_000;
+    const at = (offsetMs: number) => ({ "x-test-clock": new Date(fiveMinutes + offsetMs).toISOString() });
+    const attempt = (email: string, password: string, clock = at(5_000)) =>
+      uiSignInAttempt("staff", { email, password }, { headers: clock });
+    for (let i = 0; i < policy.limit; i++) {
+      const wrong = await attempt(staff.adminEmail, `wrong-${i}`);
+      expect(wrong.error).toBe("CredentialsSignin");
+    }
+    // The right password, from the same address within the window: refused, saying how long to wait.
+    const refused = await attempt(staff.adminEmail, staff.adminPassword);
+    expect(refused.error).toBe("rate-limited:295");
+    expect(refused.setCookies.some((line) => /session-token=/.test(line))).toBe(false);
+    // The email's spelling does not matter; another account from the same address is not affected.
+    expect((await attempt(staff.adminEmail.toUpperCase(), staff.adminPassword, at(60_000))).error).toBe(
+      "rate-limited:240",
+    );
+    expect((await attempt(other.adminEmail, other.adminPassword)).error).toBeNull();
+    expect((await attempt(staff.adminEmail, staff.adminPassword, at(301_000))).error).toBeNull();
+  });
+
   it("usage calls per session: past the tenant's limit 429; another session of the license is not affected", async () => {
     const metered = await createTestTenant("Rate limits usage");
     await limit(metered, "usage.session", 2);
@@ -212,6 +238,10 @@ describe("rate limits", () => {
     await expect(
       setTenantRateLimit(ctx, { name: "nonsense", limit: 1, windowSeconds: 1 }),
     ).rejects.toMatchObject({ codeName: "license.validation_error" });
+    // Sign-in is counted before any tenant is known: a tenant's value could never apply.
+    await expect(limit(fresh, "signin.failed_password", 100)).rejects.toMatchObject({
+      codeName: "license.validation_error",
+    });
     expect(DEFAULT_RATE_LIMITS["token.failed_secret"]).toEqual({ limit: 10, windowSeconds: 300 });
     expect(parseRateLimitSetting("activation.ip=5/60, usage.session=9/1")).toEqual({
       "activation.ip": { limit: 5, windowSeconds: 60 },
