@@ -58,7 +58,18 @@ test("create an offer from the catalog, publish it, make an entitlement and edit
   await page.goto("/admin/customers");
   await page.getByLabel("Organization name").fill("E2E Corp");
   await page.getByRole("button", { name: "Add organization" }).click();
-  await expect(page.getByRole("table", { name: "Organizations" })).toContainText("E2E Corp");
+  const organizations = page.getByRole("table", { name: "Organizations" });
+  await expect(organizations).toContainText("E2E Corp");
+  // The list filters (case-insensitive), and the filter is in the URL.
+  await page.getByLabel("Filter organizations").fill("e2e corp");
+  await expect(page).toHaveURL(/[?&]orgs\.q=e2e(\+|%20)corp/);
+  await expect(organizations.locator("tbody tr")).toHaveCount(1);
+  await expect(organizations).toContainText("E2E Corp");
+  await page.getByLabel("Country").fill("Germany");
+  await page.getByLabel("Organization name").fill("E2E Bad Country");
+  await page.getByRole("button", { name: "Add organization" }).click();
+  await expect(page.getByTestId("problem")).toContainText("ISO 3166-1");
+  await screenshot(page, "customers");
 
   await page.goto("/admin/offers");
   await page.getByRole("button", { name: "New offer" }).click();

@@ -1,0 +1,46 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { ExportCsvLink } from "../operations/export-link";
+import { ProblemAlert } from "../ui/problem-alert";
+import type { ProblemJson } from "../ui/problem";
+
+/**
+ * The frame of a customers list (organizations, users): heading with its CSV export, the problem of
+ * the last read or change, the list's filters, the add form, then the list itself.
+ */
+export function CustomerListPanel({
+  id,
+  title,
+  exportList,
+  query,
+  problem,
+  onDismiss,
+  filters,
+  addForm,
+  children,
+}: {
+  id: string;
+  title: string;
+  exportList: string;
+  query: { filter?: string; sortOrder?: string };
+  problem: ProblemJson | null;
+  onDismiss: () => void;
+  filters: ReactNode;
+  addForm: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <div className="panel-head">
+        <h2 id={`${id}-heading`}>{title}</h2>
+        <span className="toolbar-spacer" />
+        <ExportCsvLink list={exportList} query={query} />
+      </div>
+      <ProblemAlert problem={problem} onDismiss={onDismiss} />
+      <div className="toolbar">{filters}</div>
+      {addForm}
+      {children}
+    </section>
+  );
+}
