@@ -81,6 +81,14 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   await page.getByRole("button", { name: "Unblock" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Unblock" }).click();
   await expect(page.getByText("Allowed", { exact: true })).toBeVisible();
+  // The device list filters: no blocked device now; by name it is there.
+  await page.getByLabel("Blocked only").check();
+  await expect(page.getByText("No device matches the filters.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]devices\.blocked=true/);
+  await page.getByLabel("Blocked only").uncheck();
+  await page.getByLabel("Filter devices by name").fill("laptop");
+  await expect(page).toHaveURL(/[?&]devices\.name=laptop/);
+  await expect(page.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
 
   await page.getByLabel("Amount").fill("250");
   await page.getByRole("button", { name: "Apply" }).click();

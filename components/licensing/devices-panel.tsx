@@ -11,7 +11,8 @@ import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
 import { useListState } from "../ui/use-list-state";
-import { ListTable } from "../ui/list-controls";
+import { CheckboxFilter, ListTable, SearchFilter } from "../ui/list-controls";
+import { sieveValue } from "../ui/sieve";
 
 type Confirm =
   | { kind: "reset" }
@@ -23,7 +24,12 @@ type Confirm =
 export function DevicesPanel({ entitlementId }: { entitlementId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const view = useListState({ key: "devices", sort: { field: "createdAt", descending: false } });
+  const view = useListState({
+    key: "devices",
+    sort: { field: "createdAt", descending: false },
+    filters: { name: "", blocked: false },
+    terms: (f) => [f.name && `deviceName@=*${sieveValue(f.name)}`, f.blocked && "isBlocked==true"],
+  });
   const [fingerprint, setFingerprint] = useState("");
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [lastReset, setLastReset] = useState<{ devicesReset: number; transferCount: number } | null>(null);
@@ -74,7 +80,12 @@ export function DevicesPanel({ entitlementId }: { entitlementId: string }) {
   }
 
   const columns: Column<TDeviceResponse>[] = [
-    { key: "name", header: "Device", render: (d) => d.deviceName ?? <span className="muted">unnamed</span> },
+    {
+      key: "name",
+      header: "Device",
+      sortField: "deviceName",
+      render: (d) => d.deviceName ?? <span className="muted">unnamed</span>,
+    },
     {
       key: "hash",
       header: "Fingerprint hash",
@@ -95,7 +106,12 @@ export function DevicesPanel({ entitlementId }: { entitlementId: string }) {
           <span className="badge">Allowed</span>
         ),
     },
-    { key: "created", header: "First seen", render: (d) => formatDateTime(d.createdAt) },
+    {
+      key: "created",
+      header: "First seen",
+      sortField: "createdAt",
+      render: (d) => formatDateTime(d.createdAt),
+    },
     {
       key: "actions",
       header: "",
@@ -161,13 +177,23 @@ export function DevicesPanel({ entitlementId }: { entitlementId: string }) {
         </button>
       </form>
       <ProblemAlert problem={problemFrom(devices.error ?? transfer.error)} />
+      <div className="toolbar">
+        <SearchFilter view={view} name="name" label="Filter devices by name" placeholder="Device name…" />
+        <CheckboxFilter view={view} name="blocked">
+          Blocked only
+        </CheckboxFilter>
+      </div>
       <ListTable
         view={view}
         list={devices}
         caption="Devices"
         columns={columns}
         rowKey={(d) => d.id}
-        empty="No device has activated this entitlement."
+        empty={
+          view.settled.name || view.settled.blocked
+            ? "No device matches the filters."
+            : "No device has activated this entitlement."
+        }
       />
       <ConfirmDialog
         open={confirm !== null}
