@@ -8,7 +8,7 @@ import { issueActivationCodes } from "../server/domain/licensing/activation-code
 import { createCustomerUser } from "../server/domain/customers/customer-users.ts";
 import { ZCustomerUserCreateRequest } from "../server/domain/customers/customer.schemas.ts";
 import { parseCsv } from "../tests/helpers/csv.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, screenshot, signIn, test, open } from "./support/fixtures.ts";
 import { seedEntitlement } from "./support/seed.ts";
 import type { E2eState } from "./support/state.ts";
 
@@ -131,7 +131,7 @@ test("the dashboard shows the vendor's figures; search opens customer 360, whose
   await screenshot(page, "operations-sessions-after-reset");
 
   // The entitlements list, filtered, exports those rows only.
-  await page.goto("/admin/entitlements");
+  await open(page, "/admin/entitlements");
   // The unfiltered list first, so "no Expiring row" below means filtered, not "not loaded yet".
   await expect(page.getByRole("link", { name: `Expiring ${seeded.tag}` })).toBeVisible();
   await page.getByLabel("Filter by name or reference").fill(`Studio ${seeded.tag}`);
