@@ -46,6 +46,9 @@ export async function signIn(
   if (credentials.tenant) await page.getByLabel(/Organisation id/).fill(credentials.tenant);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(new RegExp(`/${area}$`));
+  // The home page is a full load: a menu click before hydration would be a full load again, and
+  // a click on the page it opens could come before that page hydrates.
+  await hydrated(page);
 }
 
 /**
