@@ -91,7 +91,7 @@ export function CustomersPanels() {
       <section className="panel" aria-labelledby="orgs-heading">
         <div className="panel-head">
           <h2 id="orgs-heading">Organizations</h2>
-          <ExportCsvLink list="customer-organizations" query={orgView.query} />
+          <ExportCsvLink list="customer-organizations" query={orgView.query} pending={orgView.pending} />
         </div>
         <ProblemAlert
           problem={problemFrom(orgs.error ?? createOrg.error ?? deleteOrg.error)}
@@ -160,7 +160,7 @@ export function CustomersPanels() {
       <section className="panel" aria-labelledby="users-heading">
         <div className="panel-head">
           <h2 id="users-heading">Users</h2>
-          <ExportCsvLink list="customer-users" query={userView.query} />
+          <ExportCsvLink list="customer-users" query={userView.query} pending={userView.pending} />
         </div>
         <ProblemAlert
           problem={problemFrom(users.error ?? createUser.error ?? deleteUser.error)}

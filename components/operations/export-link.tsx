@@ -5,10 +5,13 @@
 export function ExportCsvLink({
   list,
   query,
+  pending = false,
   extra = {},
 }: {
   list: string;
   query: { filter?: string; sortOrder?: string };
+  /** A typed filter not yet applied: the link would export the rows without it. */
+  pending?: boolean;
   extra?: Record<string, string | number | boolean | undefined>;
 }) {
   const params = new URLSearchParams();
@@ -20,7 +23,8 @@ export function ExportCsvLink({
   return (
     <a
       className="btn btn-small export-csv"
-      href={`/admin/export/${list}${qs ? `?${qs}` : ""}`}
+      href={pending ? undefined : `/admin/export/${list}${qs ? `?${qs}` : ""}`}
+      aria-disabled={pending || undefined}
       download
       data-testid={`export-${list}`}
     >
