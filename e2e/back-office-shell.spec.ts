@@ -1,4 +1,4 @@
-import { expect, screenshot, signIn, test, open } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 
 test("the landing page links to both sides", async ({ page }) => {
   await open(page, "/");

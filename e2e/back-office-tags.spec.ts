@@ -1,4 +1,4 @@
-import { expect, expectSettled, screenshot, signIn, test, open, hydrated } from "./support/fixtures.ts";
+import { expect, expectSettled, hydrated, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { recolourTagElsewhere, tagRecords } from "./support/seed.ts";
 
 test("staff manage the tag registry: create, rename, stale edit, duplicate, merge, delete", async ({

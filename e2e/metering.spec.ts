@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defaultKeyIssuancePolicy } from "../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
 import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
-import { expect, screenshot, signIn, test, open } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { licenseClient } from "./support/license-client.ts";
 import { withTenantDb } from "./support/seed.ts";
 import type { E2eState } from "./support/state.ts";

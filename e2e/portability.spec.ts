@@ -3,7 +3,7 @@ import { createDb } from "../server/db/client.ts";
 import { tenantDb } from "../server/db/tenant-db.ts";
 import { createTenant } from "../server/domain/identity/create-tenant.ts";
 import { seedDemoCatalogInto } from "../tests/int/portability/demo-catalog.ts";
-import { expect, screenshot, signIn, test, open } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { E2E_PASSWORD, type E2eState } from "./support/state.ts";
 
 const sections = [

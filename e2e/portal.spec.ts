@@ -1,4 +1,4 @@
-import { expect, screenshot, signIn, test, open } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 
 test("a consumer signs in to the portal and is refused the back office", async ({ page, state }) => {
   await open(page, "/portal");

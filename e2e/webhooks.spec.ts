@@ -4,7 +4,7 @@ import { Logger, type Runner } from "graphile-worker";
 import { Webhook } from "standardwebhooks";
 import { runWorker } from "../server/jobs/run-worker.ts";
 import { logger } from "../server/log.ts";
-import { expect, screenshot, signIn, test, open } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import type { E2eState } from "./support/state.ts";
 
 // The e2e server runs no worker: this spec runs one (jobs and webhook dispatcher) on the e2e database.

@@ -10,7 +10,7 @@ export function ExportCsvLink({
 }: {
   list: string;
   query: { filter?: string; sortOrder?: string };
-  /** A typed filter not yet applied: the link would export the rows without it. */
+  /** A typed filter not yet applied: the link (disabled meanwhile) would export the rows without it. */
   pending?: boolean;
   extra?: Record<string, string | number | boolean | undefined>;
 }) {
@@ -23,8 +23,11 @@ export function ExportCsvLink({
   return (
     <a
       className="btn btn-small export-csv"
-      href={pending ? undefined : `/admin/export/${list}${qs ? `?${qs}` : ""}`}
+      href={`/admin/export/${list}${qs ? `?${qs}` : ""}`}
       aria-disabled={pending || undefined}
+      onClick={(e) => {
+        if (pending) e.preventDefault();
+      }}
       download
       data-testid={`export-${list}`}
     >
