@@ -78,6 +78,14 @@ test("staff manage the tag registry: create, rename, stale edit, duplicate, merg
   const merge = page.getByRole("dialog");
   await merge.getByLabel("Keep this tag").selectOption({ label: "Desktop (2 uses)" });
   await expect(merge.getByTestId("merge-summary")).toContainText("will be merged into");
+  // A search typed after choosing keeps the choice, even once it has answered without it.
+  const searched = page.waitForResponse(
+    (r) => r.url().includes("tags.list") && decodeURIComponent(r.url()).includes("no such tag"),
+  );
+  await merge.getByLabel("Find a tag").fill("no such tag");
+  await searched;
+  await expect(merge.getByLabel("Keep this tag")).toHaveValue(/^[0-9a-f-]{36}$/);
+  await expect(merge.getByTestId("merge-summary")).toContainText("will be merged into");
   await screenshot(page, "tags-merge");
   await merge.getByRole("button", { name: "Merge into “Desktop”" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
