@@ -1,7 +1,7 @@
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 
 test("the landing page links to both sides", async ({ page }) => {
-  await page.goto("/");
+  await open(page, "/");
   await expect(page.getByRole("link", { name: /Back office/ })).toHaveAttribute("href", "/admin");
   await expect(page.getByRole("link", { name: /Customer portal/ })).toHaveAttribute("href", "/portal");
   await screenshot(page, "landing");
@@ -54,7 +54,7 @@ test("every area is in the navigation; the current one is marked; an unknown are
 
 test("the API docs render the OpenAPI document", async ({ page, state }) => {
   await signIn(page, "admin", state.staff);
-  await page.goto("/admin/api-docs");
+  await open(page, "/admin/api-docs");
   await expect(page.getByRole("heading", { name: "Tags", level: 2 })).toBeVisible();
   const createTag = page.locator(
     'details.api-op[data-method="post"][data-path="/api/v1/provision/admin/tags"]',

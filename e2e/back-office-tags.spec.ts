@@ -1,11 +1,11 @@
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, hydrated, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { recolourTagElsewhere, tagRecords } from "./support/seed.ts";
 
 test("staff manage the tag registry: create, rename, stale edit, duplicate, merge, delete", async ({
   page,
   state,
 }) => {
-  await page.goto("/admin");
+  await open(page, "/admin");
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await screenshot(page, "sign-in");
@@ -29,6 +29,7 @@ test("staff manage the tag registry: create, rename, stale edit, duplicate, merg
   // Records carrying the tags (no product screens yet: tagged through the domain).
   await tagRecords(state, "Product", [["Desktop apps"], ["Desktop apps", "Desktop"], ["Desktop"]]);
   await page.reload();
+  await hydrated(page);
   await expect(row(page, "Desktop apps").getByTestId("usage-count")).toHaveText("2");
   await expect(row(page, "Desktop").getByTestId("usage-count")).toHaveText("2");
 
@@ -77,6 +78,14 @@ test("staff manage the tag registry: create, rename, stale edit, duplicate, merg
   const merge = page.getByRole("dialog");
   await merge.getByLabel("Keep this tag").selectOption({ label: "Desktop (2 uses)" });
   await expect(merge.getByTestId("merge-summary")).toContainText("will be merged into");
+  // A search typed after choosing keeps the choice, even once it has answered without it.
+  const searched = page.waitForResponse(
+    (r) => r.url().includes("tags.list") && decodeURIComponent(r.url()).includes("no such tag"),
+  );
+  await merge.getByLabel("Find a tag").fill("no such tag");
+  await searched;
+  await expect(merge.getByLabel("Keep this tag")).toHaveValue(/^[0-9a-f-]{36}$/);
+  await expect(merge.getByTestId("merge-summary")).toContainText("will be merged into");
   await screenshot(page, "tags-merge");
   await merge.getByRole("button", { name: "Merge into “Desktop”" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -93,17 +102,25 @@ test("staff manage the tag registry: create, rename, stale edit, duplicate, merg
   // Filter values are escaped for Sieve: "," and "|" in a name are literal.
   await createTag(page, "Offer", "Promo, spring|2025");
   await page.getByLabel("Filter by name").fill("o, SPRING|2");
+  // Counts are of the filtered list only once it has settled (the old rows stay while it loads).
+  await expectSettled(page);
   await expect(rows).toHaveCount(1);
   await expect(row(page, "Promo, spring|2025")).toBeVisible();
   await page.getByLabel("Filter by name").fill("");
   await page.getByLabel("Scope", { exact: true }).selectOption("Product");
+  await expectSettled(page);
   await expect(rows).toHaveCount(1);
+  await expect(row(page, "Desktop")).toBeVisible();
   await page.getByLabel("Scope", { exact: true }).selectOption("");
+  await expectSettled(page);
   await expect(rows).toHaveCount(2);
 
-  // Sorting by usage, descending on the second click.
+  // Sorting by usage: ascending puts the unused tag first, descending (second click) the used one.
   await page.getByRole("button", { name: /^Usage/ }).click();
+  await expectSettled(page);
+  await expect(rows.first()).toContainText("Promo, spring|2025");
   await page.getByRole("button", { name: /^Usage/ }).click();
+  await expectSettled(page);
   await expect(rows.first()).toContainText("Desktop");
   await screenshot(page, "tags");
 
@@ -123,9 +140,10 @@ test("the tag list pages by 20", async ({ page, state }) => {
     "FeatureCatalog",
     Array.from({ length: 23 }, (_, i) => [`Feature tag ${String(i + 1).padStart(2, "0")}`]),
   );
-  await page.goto("/admin/tags");
+  await open(page, "/admin/tags");
   await page.getByLabel("Scope", { exact: true }).selectOption("FeatureCatalog");
   const rows = page.locator("table.table tbody tr");
+  await expectSettled(page);
   await expect(rows).toHaveCount(20);
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   await expect(page.getByText("23 total")).toBeVisible();
@@ -149,11 +167,13 @@ test("a list's filter, sort and page live in the URL: a reload or a link shows t
     "MonitoredAsset",
     Array.from({ length: 22 }, (_, i) => [`Linked tag ${String(i + 1).padStart(2, "0")}`]),
   );
-  await page.goto("/admin/tags");
+  await open(page, "/admin/tags");
   await page.getByLabel("Scope", { exact: true }).selectOption("MonitoredAsset");
   await page.getByLabel("Filter by name").fill("Linked tag");
   await page.getByRole("button", { name: /^Name/ }).click();
   const rows = page.locator("table.table tbody tr");
+  // The scope alone already lists "Linked tag 22" first: wait for the typed filter to apply too.
+  await expectSettled(page);
   await expect(rows.first()).toContainText("Linked tag 22");
   await page.getByRole("button", { name: "Next ›" }).click();
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
@@ -167,6 +187,7 @@ test("a list's filter, sort and page live in the URL: a reload or a link shows t
   });
 
   await page.reload();
+  await hydrated(page);
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("Linked tag 02");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, screenshot, signIn, test } from "./support/fixtures.ts";
 import { productWithTwoFeatures } from "./support/pricing.ts";
 
 test("staff price a product (implicit suite), publish it, edit the published revision into a draft copy, and create and archive an add-on", async ({
@@ -116,6 +116,8 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await nav.getByRole("link", { name: "Suites", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Suites", level: 1 })).toBeVisible();
   const suiteRow = page.locator("table.table tbody tr").filter({ hasText: "E2E Priced Studio" });
+  // Absent from the loaded list, not from one still loading.
+  await expectSettled(page);
   await expect(suiteRow).toHaveCount(0);
   await page.getByLabel("Show implicit suites").check();
   await expect(suiteRow).toHaveCount(1);

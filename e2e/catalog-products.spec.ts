@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, screenshot, signIn, test } from "./support/fixtures.ts";
 
 test("staff author a product: two new catalog features, ordered values, a metered monitored asset", async ({
   page,
@@ -151,6 +151,7 @@ test("staff author a product: two new catalog features, ordered values, a metere
   // The list finds it by code.
   await nav.getByRole("link", { name: "Products", exact: true }).click();
   await page.getByLabel("Filter by name or code").fill("e2e-stu");
+  await expectSettled(page);
   await expect(page.locator("table.table tbody tr")).toHaveCount(1);
   await expect(page.locator("table.table tbody tr")).toContainText("E2E-STUDIO");
   await screenshot(page, "catalog-products");

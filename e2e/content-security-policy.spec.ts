@@ -1,4 +1,4 @@
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, open, screenshot, signIn, test } from "./support/fixtures.ts";
 
 /**
  * docs/security.md "Pages": every page runs under a nonce-based Content-Security-Policy. Chromium
@@ -21,11 +21,11 @@ test("the back office and the portal work under the page policy with no violatio
     );
   });
 
-  const response = await page.goto("/admin/sign-in");
+  const response = await open(page, "/admin/sign-in");
   expect(response?.headers()["content-security-policy"]).toContain("'strict-dynamic'");
   await signIn(page, "admin", state.staff);
   for (const path of ["/admin/sessions", "/admin/products", "/admin/api-docs"]) {
-    await page.goto(path);
+    await open(page, path);
     await page.waitForLoadState("networkidle");
   }
   // Client-side navigation loads further scripts through the trusted ones ('strict-dynamic').
@@ -35,6 +35,7 @@ test("the back office and the portal work under the page policy with no violatio
     .click();
   await page.waitForURL(/\/admin\/tags$/);
   // The list's tRPC query (connect-src 'self') answers and renders.
+  await expectSettled(page);
   await expect(page.getByText("Loading…")).toHaveCount(0);
   await screenshot(page, "csp-back-office");
 

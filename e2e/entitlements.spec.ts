@@ -5,7 +5,7 @@ import { createPlanSet } from "../server/domain/pricing/plan-sets/create-plan-se
 import { movePlanSetStatus } from "../server/domain/pricing/plan-sets/move-plan-set-status.ts";
 import { ZSuiteCreateRequest } from "../server/domain/pricing/suites/suite.schemas.ts";
 import { ZPlanSetCreateRequest } from "../server/domain/pricing/plan-sets/plan-set.schemas.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { productWithTwoFeatures } from "./support/pricing.ts";
 import { withTenantDb } from "./support/seed.ts";
 
@@ -55,7 +55,7 @@ test("create an offer from the catalog, publish it, make an entitlement and edit
   const priced = await pricedProduct(state);
   await signIn(page, "admin", state.staff);
 
-  await page.goto("/admin/customers");
+  await open(page, "/admin/customers");
   await page.getByLabel("Organization name").fill("E2E Corp");
   await page.getByRole("button", { name: "Add organization" }).click();
   const organizations = page.getByRole("table", { name: "Organizations" });
@@ -71,7 +71,7 @@ test("create an offer from the catalog, publish it, make an entitlement and edit
   await expect(page.getByTestId("problem")).toContainText("ISO 3166-1");
   await screenshot(page, "customers");
 
-  await page.goto("/admin/offers");
+  await open(page, "/admin/offers");
   await page.getByRole("button", { name: "New offer" }).click();
   const offerName = `E2E offer ${priced.code}`;
   await page.getByLabel("Name", { exact: true }).fill(offerName);
@@ -86,7 +86,7 @@ test("create an offer from the catalog, publish it, make an entitlement and edit
   await expect(row).toContainText("Published");
   await screenshot(page, "offers");
 
-  await page.goto("/admin/entitlements");
+  await open(page, "/admin/entitlements");
   await page.getByRole("button", { name: "New entitlement" }).click();
   const dialog = page.getByRole("dialog", { name: "New entitlement" });
   await dialog.getByLabel("Offer").selectOption({ label: `${offerName} (v1)` });
@@ -112,10 +112,11 @@ test("create an offer from the catalog, publish it, make an entitlement and edit
   await page.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(page.getByRole("region", { name: "Customer" })).toContainText("Organization");
 
-  await page.goto("/admin/plan-change-requests");
+  await open(page, "/admin/plan-change-requests");
   await expect(page.getByRole("heading", { name: "Plan changes" })).toBeVisible();
 
-  await page.goto("/admin/entitlements");
+  await open(page, "/admin/entitlements");
   await page.getByLabel("Customer").selectOption({ label: "E2E Corp" });
+  await expectSettled(page);
   await expect(page.getByRole("table", { name: "Entitlements" })).toContainText(offerName);
 });

@@ -4,7 +4,7 @@ import { ZProductCreateRequest } from "../server/domain/catalog/products/product
 import { createMonitoredAsset } from "../server/domain/catalog/monitored-assets/create-monitored-asset.ts";
 import { ZMonitoredAssetCreateRequest } from "../server/domain/catalog/monitored-assets/monitored-asset.schemas.ts";
 import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { seedConsumerCustomer, seedEntitlement, withTenantContext } from "./support/seed.ts";
 import type { E2eState } from "./support/state.ts";
 
@@ -42,7 +42,7 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   const entitlementId = await seedLicence(state);
   await signIn(page, "admin", state.staff);
 
-  await page.goto("/admin/activation-codes");
+  await open(page, "/admin/activation-codes");
   await page.getByLabel("Entitlement id", { exact: true }).fill(entitlementId);
   await page.getByLabel("Count").fill("2");
   await page.getByLabel("Device limit per code").fill("3");
@@ -60,6 +60,8 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   });
   expect(activation.status(), await activation.text()).toBe(200);
   await page.getByLabel("Filter by entitlement id").fill(entitlementId);
+  // "Revoke" below takes the first row: it must be this entitlement's, not the unfiltered list's.
+  await expectSettled(page);
   await expect(page.getByTestId("activation-code")).toHaveCount(2);
   await expect(page.getByRole("cell", { name: "0 / 3" }).first()).toBeVisible();
   await screenshot(page, "activation-codes");
@@ -67,7 +69,7 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   await page.getByRole("button", { name: "Revoke code" }).click();
   await expect(page.getByRole("table").getByText("Revoked", { exact: true })).toBeVisible();
 
-  await page.goto(`/admin/devices?entitlementId=${entitlementId}`);
+  await open(page, `/admin/devices?entitlementId=${entitlementId}`);
   await expect(page.getByTestId("transfer-count")).toContainText("Transfer count: 0");
   await expect(page.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
   await page.getByRole("button", { name: "Reset all devices" }).click();

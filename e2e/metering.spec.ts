@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defaultKeyIssuancePolicy } from "../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
 import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { licenseClient } from "./support/license-client.ts";
 import { withTenantDb } from "./support/seed.ts";
 import type { E2eState } from "./support/state.ts";
@@ -183,7 +183,7 @@ test("the reference client records and uploads usage, then the portal's chart an
 
   // Back office: the meter with its chart and tiers, the balance over time and the schedule preview.
   await signIn(page, "admin", state.staff);
-  await page.goto(`/admin/meters?entitlementId=${entitlementId}`);
+  await open(page, `/admin/meters?entitlementId=${entitlementId}`);
   const panel = page.getByTestId("meters-panel");
   const row = panel.getByTestId("meter-row").filter({ hasText: "api-calls" });
   await expect(row).toContainText("1050");
@@ -198,6 +198,6 @@ test("the reference client records and uploads usage, then the portal's chart an
   const preview = panel.getByTestId("auto-balance-preview");
   await expect(preview.getByRole("listitem")).toHaveCount(5);
   await screenshot(page, "admin-meter-balance");
-  await page.goto(`/admin/entitlements/${entitlementId}`);
+  await open(page, `/admin/entitlements/${entitlementId}`);
   await expect(page.getByTestId("meters-panel").getByTestId("meter-row")).toHaveCount(2);
 });

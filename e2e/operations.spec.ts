@@ -8,7 +8,7 @@ import { issueActivationCodes } from "../server/domain/licensing/activation-code
 import { createCustomerUser } from "../server/domain/customers/customer-users.ts";
 import { ZCustomerUserCreateRequest } from "../server/domain/customers/customer.schemas.ts";
 import { parseCsv } from "../tests/helpers/csv.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { seedEntitlement } from "./support/seed.ts";
 import type { E2eState } from "./support/state.ts";
 
@@ -104,6 +104,16 @@ test("the dashboard shows the vendor's figures; search opens customer 360, whose
   await expect(page).toHaveURL(new RegExp(`/admin/customers/users/${seeded.customer.id}$`));
   await expect(page.getByRole("heading", { name: "Dana Operator", level: 1 })).toBeVisible();
 
+  // Enter pressed at once after typing opens a hit of what the box says, not one of the hits
+  // still shown for the term typed before (the customer, here).
+  await page.keyboard.press("/");
+  await box.fill(seeded.email);
+  await expect(customers.getByRole("option", { name: /Dana Operator/ })).toBeVisible();
+  await box.fill(`Expiring ${seeded.tag}`);
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/entitlements\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Expiring ${seeded.tag}`);
+
   // And a device by name, with Ctrl+K, opens its license's customer.
   await page.getByRole("link", { name: "Customers" }).first().click();
   await page.keyboard.press("Control+k");
@@ -131,16 +141,18 @@ test("the dashboard shows the vendor's figures; search opens customer 360, whose
   await screenshot(page, "operations-sessions-after-reset");
 
   // The entitlements list, filtered, exports those rows only.
-  await page.goto("/admin/entitlements");
+  await open(page, "/admin/entitlements");
   // The unfiltered list first, so "no Expiring row" below means filtered, not "not loaded yet".
   await expect(page.getByRole("link", { name: `Expiring ${seeded.tag}` })).toBeVisible();
   await page.getByLabel("Filter by name or reference").fill(`Studio ${seeded.tag}`);
-  await expect(page.getByRole("link", { name: `Expiring ${seeded.tag}` })).toHaveCount(0);
-  await expect(page.getByTestId("export-entitlements")).toHaveAttribute("href", /[?&]filter=/);
-  await expect(page.getByRole("link", { name: `Studio ${seeded.tag}` })).toBeVisible();
+  // Clicked at once: the link waits while the typed filter is pending (its address lacks it).
   const downloading = page.waitForEvent("download");
   await page.getByTestId("export-entitlements").click();
   const download = await downloading;
+  await expect(page.getByTestId("export-entitlements")).toHaveAttribute("href", /[?&]filter=/);
+  await expectSettled(page);
+  await expect(page.getByRole("link", { name: `Expiring ${seeded.tag}` })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `Studio ${seeded.tag}` })).toBeVisible();
   expect(download.suggestedFilename()).toMatch(/^entitlements-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header, ...rows] = parseCsv(await readFile((await download.path())!, "utf8"));
   expect(header).toEqual(expect.arrayContaining(["id", "name", "status", "customerId"]));

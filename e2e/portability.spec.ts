@@ -3,7 +3,7 @@ import { createDb } from "../server/db/client.ts";
 import { tenantDb } from "../server/db/tenant-db.ts";
 import { createTenant } from "../server/domain/identity/create-tenant.ts";
 import { seedDemoCatalogInto } from "../tests/int/portability/demo-catalog.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { E2E_PASSWORD, type E2eState } from "./support/state.ts";
 
 const sections = [
@@ -89,11 +89,11 @@ test("staff export the demo catalog to a file, dry-run it into another tenant, a
   await expect(report.getByTestId("import-item").first()).toContainText("Created");
   await screenshot(page, "portability-dry-run-report");
 
-  await page.goto("/admin/products");
+  await open(page, "/admin/products");
   await expect(page.getByText("No products yet", { exact: false })).toBeVisible();
 
   // Apply everything, then the products are there.
-  await page.goto("/admin/catalog-transfer/import");
+  await open(page, "/admin/catalog-transfer/import");
   await page.getByLabel("Catalog file").setInputFiles(file);
   await page.getByRole("button", { name: "Run dry run" }).click();
   await expect(report.getByTestId("section-products")).toBeVisible();
@@ -110,7 +110,7 @@ test("staff export the demo catalog to a file, dry-run it into another tenant, a
 test("a dry-run report shows what differs and applies only the chosen items", async ({ page, state }) => {
   const vendors = await demoAndEmptyVendors(state);
   await signIn(page, "admin", vendors.demo);
-  await page.goto("/admin/catalog-transfer/export");
+  await open(page, "/admin/catalog-transfer/export");
   await page.getByLabel("Export of Products").selectOption("Ids");
   const picker = page.getByTestId("picker-products");
   await picker.getByRole("checkbox").first().check();
@@ -127,7 +127,7 @@ test("a dry-run report shows what differs and applies only the chosen items", as
 
   await page.context().clearCookies();
   await signIn(page, "admin", vendors.empty);
-  await page.goto("/admin/catalog-transfer/import");
+  await open(page, "/admin/catalog-transfer/import");
   await page.getByLabel("Catalog file").setInputFiles(file);
   await page.getByRole("button", { name: "Run dry run" }).click();
   const report = page.getByTestId("import-report");
@@ -146,7 +146,7 @@ test("a dry-run report shows what differs and applies only the chosen items", as
   );
 
   // Importing the file again: the product that exists is compared field by field.
-  await page.goto("/admin/catalog-transfer/import");
+  await open(page, "/admin/catalog-transfer/import");
   await page.getByLabel("Catalog file").setInputFiles(file);
   await page.getByRole("button", { name: "Run dry run" }).click();
   await report.getByLabel("Filter by section").selectOption("products");

@@ -1,7 +1,7 @@
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 
 test("a consumer signs in to the portal and is refused the back office", async ({ page, state }) => {
-  await page.goto("/portal");
+  await open(page, "/portal");
   await expect(page).toHaveURL(/\/portal\/sign-in$/);
   await screenshot(page, "portal-sign-in");
 
@@ -15,7 +15,7 @@ test("a consumer signs in to the portal and is refused the back office", async (
   await screenshot(page, "portal");
 
   // The back office's layout sends a consumer to the staff sign-in.
-  await page.goto("/admin/tags");
+  await open(page, "/admin/tags");
   await expect(page).toHaveURL(/\/admin\/sign-in\?refused=consumer$/);
   await expect(page.getByTestId("refused")).toContainText("The back office is for vendor staff");
   await screenshot(page, "portal-consumer-refused-admin");
@@ -32,11 +32,11 @@ test("a staff user is refused the portal", async ({ page, state }) => {
   // Signing out ends the session: the back office asks to sign in again.
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/admin\/sign-in$/);
-  await page.goto("/admin");
+  await open(page, "/admin");
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
 
   await signIn(page, "admin", state.staff);
-  await page.goto("/portal");
+  await open(page, "/portal");
   await expect(page).toHaveURL(/\/portal\/sign-in\?refused=staff$/);
   await expect(page.getByTestId("refused")).toContainText("The portal is for customers");
   await screenshot(page, "portal-staff-refused");
@@ -47,7 +47,7 @@ test("an email with accounts at several vendors signs in with the organisation i
   state,
 }) => {
   const { email, password, otherTenantSlug } = state.sharedConsumer;
-  await page.goto("/portal/sign-in");
+  await open(page, "/portal/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -64,7 +64,7 @@ test("an email with accounts at several vendors signs in with the organisation i
 });
 
 test("a wrong password is refused plainly", async ({ page, state }) => {
-  await page.goto("/admin/sign-in");
+  await open(page, "/admin/sign-in");
   await page.getByLabel("Email").fill(state.staff.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();

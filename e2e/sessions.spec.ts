@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { seedConsumerCustomer, seedEntitlement, withTenantContext } from "./support/seed.ts";
 import { licenseClient } from "./support/license-client.ts";
 import type { E2eState } from "./support/state.ts";
@@ -61,17 +61,21 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await screenshot(page, "sessions");
 
   await page.getByLabel("Device name").fill("build agent");
+  await expectSettled(page);
   await expect(page.getByRole("cell", { name: /E2E build agent/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
   await page.getByLabel("Device name").fill("");
 
   await page.getByLabel("Filter by entitlement id").fill(entitlementId);
   const seats = page.getByTestId("live-seats");
+  // The sort below acts on this entitlement's rows, so the list has settled on them first.
+  await expectSettled(page);
   await expect(seats.getByTestId("seats-in-use")).toHaveText(/2 of 3 seats in use/);
   await expect(seats.getByTestId("seat-chart")).toBeVisible();
   await expect(seats.getByTestId("seat-chart").locator("rect")).not.toHaveCount(0);
   await expect(page.getByRole("table").getByText("Active", { exact: true })).toHaveCount(2);
   await page.getByRole("button", { name: /Device/ }).click();
+  await expectSettled(page);
   await expect(page.getByRole("row").nth(1)).toContainText("E2E build agent");
   await screenshot(page, "sessions-live-seats");
 
@@ -84,6 +88,7 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await activate(page.request, casey.code, "Casey tablet");
   await page.getByLabel("Filter by entitlement id").fill("");
   await page.getByLabel("Filter by customer user id").fill(casey.customerId!);
+  await expectSettled(page);
   await expect(page.getByRole("cell", { name: /Casey tablet/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
   await screenshot(page, "sessions-by-customer-user");
@@ -93,10 +98,11 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await seats.getByLabel("Chart window").selectOption("7d");
   await expect(seats.getByTestId("seat-chart")).toBeVisible();
   await page.getByLabel("State").selectOption("ended");
+  await expectSettled(page);
   await expect(page.getByText("No sessions match.")).toBeVisible();
 
   // The entitlement's page shows the same live seats, linking back to its sessions.
-  await page.goto(`/admin/entitlements/${entitlementId}`);
+  await open(page, `/admin/entitlements/${entitlementId}`);
   await expect(page.getByTestId("live-seats").getByTestId("seats-in-use")).toHaveText(/2 of 3 seats in use/);
   await page.getByRole("link", { name: "See its sessions" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/sessions\\?entitlementId=${entitlementId}$`));

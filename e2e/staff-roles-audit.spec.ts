@@ -1,4 +1,4 @@
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, expectSettled, hydrated, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { withTenantContext } from "./support/seed.ts";
 import { createUser } from "../server/domain/identity/users.ts";
 
@@ -30,11 +30,12 @@ test("an owner demotes a catalog editor to read-only: the editor's next change i
   await role.selectOption("read-only");
   await expect(role).toHaveValue("read-only");
   await page.reload();
+  await hydrated(page);
   await expect(page.getByLabel(`Role of ${editor.email}`)).toHaveValue("read-only");
   await screenshot(page, "staff-users-and-roles");
 
   // The editor's next action: creating a tag is refused by their new role.
-  await editorPage.goto("/admin/tags");
+  await open(editorPage, "/admin/tags");
   await editorPage.getByRole("button", { name: "New tag" }).click();
   await editorPage.getByRole("dialog").getByLabel("Scope", { exact: true }).selectOption("Product");
   await editorPage.getByRole("dialog").getByLabel("Name", { exact: true }).fill("Not allowed");
@@ -51,6 +52,7 @@ test("an owner demotes a catalog editor to read-only: the editor's next change i
     .click();
   await expect(page.getByRole("heading", { name: "Audit trail", level: 1 })).toBeVisible();
   await page.getByLabel("Filter by action").fill("user.updated");
+  await expectSettled(page);
   const row = page.locator("table.table tbody tr").filter({ hasText: "staffUsers.changeRole" });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(state.staff.email);

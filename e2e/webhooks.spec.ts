@@ -4,7 +4,7 @@ import { Logger, type Runner } from "graphile-worker";
 import { Webhook } from "standardwebhooks";
 import { runWorker } from "../server/jobs/run-worker.ts";
 import { logger } from "../server/log.ts";
-import { expect, screenshot, signIn, test } from "./support/fixtures.ts";
+import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import type { E2eState } from "./support/state.ts";
 
 // The e2e server runs no worker: this spec runs one (jobs and webhook dispatcher) on the e2e database.
@@ -113,7 +113,7 @@ test("staff create an Http subscription, see its secret once, verify it and foll
   if (!runner) await startWorker(state);
   const url = await startReceiver();
   await signIn(page, "admin", state.staff);
-  await page.goto("/admin/webhooks");
+  await open(page, "/admin/webhooks");
 
   await page.getByRole("button", { name: "New subscription" }).click();
   const dialog = page.getByRole("dialog");

@@ -14,6 +14,7 @@ export function CustomerListPanel({
   title,
   exportList,
   query,
+  pending,
   problem,
   onDismiss,
   filters,
@@ -24,6 +25,8 @@ export function CustomerListPanel({
   title: string;
   exportList: string;
   query: { filter?: string; sortOrder?: string };
+  /** A typed filter not applied yet: the export waits for it. */
+  pending: boolean;
   problem: ProblemJson | null;
   onDismiss: () => void;
   filters: ReactNode;
@@ -35,7 +38,7 @@ export function CustomerListPanel({
       <div className="panel-head">
         <h2 id={`${id}-heading`}>{title}</h2>
         <span className="toolbar-spacer" />
-        <ExportCsvLink list={exportList} query={query} />
+        <ExportCsvLink list={exportList} query={query} pending={pending} />
       </div>
       <ProblemAlert problem={problem} onDismiss={onDismiss} />
       <div className="toolbar">{filters}</div>

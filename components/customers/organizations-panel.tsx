@@ -88,6 +88,7 @@ export function OrganizationsPanel() {
       title="Organizations"
       exportList="customer-organizations"
       query={view.query}
+      pending={view.pending}
       problem={localProblem ?? problemFrom(list.error ?? create.error ?? remove.error)}
       onDismiss={() => {
         setLocalProblem(null);

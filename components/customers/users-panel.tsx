@@ -111,6 +111,7 @@ export function UsersPanel() {
       title="Users"
       exportList="customer-users"
       query={view.query}
+      pending={view.pending}
       problem={localProblem ?? problemFrom(list.error ?? create.error ?? remove.error)}
       onDismiss={() => {
         setLocalProblem(null);

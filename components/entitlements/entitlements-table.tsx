@@ -122,6 +122,7 @@ export function EntitlementsTable() {
         <ExportCsvLink
           list="entitlements"
           query={view.query}
+          pending={view.pending}
           extra={{ expiringWithinDays: view.settled.expiringSoon ? 30 : undefined }}
         />
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>

@@ -83,7 +83,7 @@ export function OffersTable() {
           options={["Draft", "Published", "Archived"]}
         />
         <span className="toolbar-spacer" />
-        <ExportCsvLink list="offers" query={view.query} />
+        <ExportCsvLink list="offers" query={view.query} pending={view.pending} />
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           New offer
         </button>

@@ -75,7 +75,7 @@ export function PlanChangeRequestsTable() {
   return (
     <>
       <div className="toolbar">
-        <ExportCsvLink list="plan-change-requests" query={view.query} />
+        <ExportCsvLink list="plan-change-requests" query={view.query} pending={view.pending} />
         <SelectFilter
           view={view}
           name="status"

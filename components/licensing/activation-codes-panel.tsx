@@ -203,7 +203,7 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
       ) : null}
 
       <div className="toolbar">
-        <ExportCsvLink list="activation-codes" query={view.query} />
+        <ExportCsvLink list="activation-codes" query={view.query} pending={view.pending} />
         {fixedEntitlementId ? null : (
           <SearchFilter
             view={view}

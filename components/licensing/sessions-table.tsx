@@ -151,7 +151,12 @@ export function SessionsTable() {
         </>
       ) : null}
       <div className="toolbar">
-        <ExportCsvLink list="sessions" query={view.query} extra={{ userId: userId || undefined }} />
+        <ExportCsvLink
+          list="sessions"
+          query={view.query}
+          pending={view.pending}
+          extra={{ userId: userId || undefined }}
+        />
         <SearchFilter
           view={view}
           name="entitlementId"

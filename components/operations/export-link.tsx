@@ -5,10 +5,13 @@
 export function ExportCsvLink({
   list,
   query,
+  pending = false,
   extra = {},
 }: {
   list: string;
   query: { filter?: string; sortOrder?: string };
+  /** A typed filter not yet applied: the link (disabled meanwhile) would export the rows without it. */
+  pending?: boolean;
   extra?: Record<string, string | number | boolean | undefined>;
 }) {
   const params = new URLSearchParams();
@@ -21,6 +24,10 @@ export function ExportCsvLink({
     <a
       className="btn btn-small export-csv"
       href={`/admin/export/${list}${qs ? `?${qs}` : ""}`}
+      aria-disabled={pending || undefined}
+      onClick={(e) => {
+        if (pending) e.preventDefault();
+      }}
       download
       data-testid={`export-${list}`}
     >

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../shell/trpc-provider";
 import { useDebounced } from "../ui/use-debounced";
 import "../dashboard/dashboard.css";
@@ -27,6 +27,7 @@ const typing = (target: EventTarget | null) =>
 export function GlobalSearch() {
   const trpc = useTRPC();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [active, setActive] = useState(0);
@@ -57,6 +58,9 @@ export function GlobalSearch() {
 
   const groups = q.length >= 2 ? (result.data?.groups ?? []) : [];
   const hits = groups.flatMap((g) => g.hits);
+  // The hits answer what the box says (not a term typed before, still shown while the new one loads).
+  const current = q.length >= 2 && q === text.trim() && result.isSuccess && !result.isPlaceholderData;
+
   const close = () => {
     setOpen(false);
     setText("");
@@ -65,6 +69,13 @@ export function GlobalSearch() {
   const go = (href: string) => {
     close();
     router.push(href);
+  };
+  /** Enter before the hits answer the box: the first hit of what the box says, once it answers. */
+  const openFirstHitOf = async (term: string) => {
+    const answer = await queryClient.fetchQuery(trpc.operations.search.queryOptions({ q: term }));
+    const first = answer.groups.flatMap((g) => g.hits)[0];
+    // Still open (the search unmounts its box when closed) and still this term.
+    if (first && input.current?.value.trim() === term) go(first.href);
   };
 
   return (
@@ -93,9 +104,11 @@ export function GlobalSearch() {
                 } else if (e.key === "ArrowUp") {
                   e.preventDefault();
                   setActive((i) => Math.max(i - 1, 0));
-                } else if (e.key === "Enter" && hits[active]) {
+                } else if (e.key === "Enter") {
                   e.preventDefault();
-                  go(hits[active].href);
+                  if (current) {
+                    if (hits[active]) go(hits[active].href);
+                  } else if (text.trim().length >= 2) void openFirstHitOf(text.trim());
                 }
               }}
             />
@@ -108,7 +121,7 @@ export function GlobalSearch() {
                 Nothing matches “{q}”.
               </p>
             ) : (
-              <div role="listbox" aria-label="Search results">
+              <div role="listbox" aria-label="Search results" aria-busy={!current || undefined}>
                 {groups.map((g) => (
                   <div key={g.kind} className="search-group" data-testid={`search-group-${g.kind}`}>
                     <h3>{kindLabels[g.kind]}</h3>

@@ -65,7 +65,10 @@ export function ItemPicker({
         ) : null}
       </div>
       <ProblemAlert problem={problemFrom(list.error)} />
-      <ul className="scope-list picker-list" aria-busy={list.isLoading || undefined}>
+      <ul
+        className="scope-list picker-list"
+        aria-busy={list.isLoading || list.isPlaceholderData || search.trim() !== term || undefined}
+      >
         {(list.data?.items ?? []).map((item) => (
           <li key={item.id}>
             <label className="checkbox">

@@ -69,7 +69,7 @@ export function AddOnsTable() {
         />
         <SelectFilter view={view} name="status" label="Status" any="All statuses" options={addOnStatuses} />
         <span className="toolbar-spacer" />
-        <ExportCsvLink list="add-ons" query={view.query} />
+        <ExportCsvLink list="add-ons" query={view.query} pending={view.pending} />
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           New add-on
         </button>

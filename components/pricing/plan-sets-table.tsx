@@ -98,7 +98,7 @@ export function PlanSetsTable() {
           </Link>
         ) : null}
         <span className="toolbar-spacer" />
-        <ExportCsvLink list="plan-sets" query={view.query} />
+        <ExportCsvLink list="plan-sets" query={view.query} pending={view.pending} />
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           New plan set
         </button>

@@ -108,7 +108,12 @@ export function SuitesTable() {
           Show implicit suites
         </CheckboxFilter>
         <span className="toolbar-spacer" />
-        <ExportCsvLink list="suites" query={view.query} extra={{ includeImplicit: view.settled.implicit }} />
+        <ExportCsvLink
+          list="suites"
+          query={view.query}
+          pending={view.pending}
+          extra={{ includeImplicit: view.settled.implicit }}
+        />
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           New suite
         </button>

@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
 import { Field } from "../ui/field";
+import { useHydrated } from "../ui/use-hydrated";
 
 const CHOOSE_TENANT = "choose-tenant";
 const RATE_LIMITED = "rate-limited:";
@@ -13,6 +14,8 @@ export function SignInForm({ provider, home }: { provider: "staff" | "consumer";
   const [needsTenant, setNeedsTenant] = useState(false);
   const [busy, setBusy] = useState(false);
   const tenantRef = useRef<HTMLInputElement>(null);
+  // Before hydration a click would submit the form natively (a GET carrying the password).
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,7 +73,7 @@ export function SignInForm({ provider, home }: { provider: "staff" | "consumer";
           autoComplete="organization"
         />
       </Field>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
         {busy ? "Signing in…" : "Sign in"}
       </button>
     </form>

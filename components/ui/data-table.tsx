@@ -104,6 +104,7 @@ export function DataTable<T>({
 export function Pager({
   page,
   onPage,
+  busy = false,
 }: {
   page:
     | {
@@ -115,6 +116,8 @@ export function Pager({
       }
     | undefined;
   onPage: (pageNumber: number) => void;
+  /** While the list is loading or a typed filter is pending (it would send the list back to page 1). */
+  busy?: boolean;
 }) {
   if (!page) return null;
   return (
@@ -122,7 +125,7 @@ export function Pager({
       <button
         type="button"
         className="btn btn-ghost btn-small"
-        disabled={!page.hasPreviousPage}
+        disabled={busy || !page.hasPreviousPage}
         onClick={() => onPage(page.pageNumber - 1)}
       >
         ‹ Previous
@@ -134,7 +137,7 @@ export function Pager({
       <button
         type="button"
         className="btn btn-ghost btn-small"
-        disabled={!page.hasNextPage}
+        disabled={busy || !page.hasNextPage}
         onClick={() => onPage(page.pageNumber + 1)}
       >
         Next ›

@@ -115,6 +115,8 @@ export function ListTable<T, F extends ListFilters>({
       hasPreviousPage: boolean;
     };
     isLoading: boolean;
+    /** Rows of the previous query, shown while this one loads (`keepPreviousData`). */
+    isPlaceholderData?: boolean;
   };
   caption: string;
   columns: Column<T>[];
@@ -122,6 +124,9 @@ export function ListTable<T, F extends ListFilters>({
   rowClassName?: (row: T) => string | undefined;
   empty: ReactNode;
 }) {
+  // Busy until the rows answer the filters the controls show: a first load, a typed filter not
+  // yet applied, or the previous filter's rows kept while the new ones load.
+  const busy = list.isLoading || Boolean(list.isPlaceholderData) || view.pending;
   return (
     <>
       <DataTable
@@ -129,9 +134,9 @@ export function ListTable<T, F extends ListFilters>({
         rows={list.data?.items ?? []}
         sort={view.sort}
         onSort={view.onSort}
-        loading={list.isLoading}
+        loading={busy}
       />
-      <Pager page={list.data} onPage={view.setPageNumber} />
+      <Pager page={list.data} onPage={view.setPageNumber} busy={busy} />
     </>
   );
 }

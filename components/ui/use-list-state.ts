@@ -116,6 +116,17 @@ export function useListState<F extends ListFilters = Record<string, never>>(
         TYPING_PAUSE_MS,
       );
     },
+    /**
+     * Whether a typed filter has not been applied yet: until it is, the rows shown are not what
+     * the controls say (the list reads busy, so nobody acts on, or asserts, the old rows).
+     */
+    pending: Object.keys(values).some((k) => {
+      const shown = values[k];
+      const applied = settled.filters[k];
+      return typeof shown === "string" && typeof applied === "string"
+        ? shown.trim() !== applied.trim()
+        : shown !== applied;
+    }),
     /** Whether any applied filter differs from its default (for "nothing matches" texts). */
     isFiltered: Object.keys(defaults.filters).some((k) => settled.filters[k] !== defaults.filters[k]),
     sort: settled.sort,

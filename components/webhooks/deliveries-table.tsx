@@ -145,6 +145,7 @@ export function DeliveriesTable({
         <ExportCsvLink
           list={deadLetters ? "webhook-dead-letters" : "webhook-deliveries"}
           query={view.query}
+          pending={view.pending}
         />
         <button type="button" className="btn btn-ghost btn-small" onClick={() => list.refetch()}>
           Refresh

@@ -96,6 +96,7 @@ export function SubscriptionsTable() {
         <ExportCsvLink
           list="webhook-subscriptions"
           query={view.query}
+          pending={view.pending}
           extra={{ state: view.settled.state || undefined }}
         />
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>

@@ -222,6 +222,7 @@ export function FeatureCatalogTable() {
         <ExportCsvLink
           list="feature-catalog"
           query={view.query}
+          pending={view.pending}
           extra={{ includeDeleted: view.settled.deleted }}
         />
         <button type="button" className="btn btn-primary" onClick={() => setAction({ kind: "create" })}>

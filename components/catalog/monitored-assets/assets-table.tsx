@@ -78,7 +78,7 @@ export function AssetsTable() {
   return (
     <>
       <div className="toolbar">
-        <ExportCsvLink list="monitored-assets" query={view.query} />
+        <ExportCsvLink list="monitored-assets" query={view.query} pending={view.pending} />
         <SearchFilter view={view} name="q" label="Filter by metric" placeholder="Filter by metric or name…" />
         <SelectFilter
           view={view}

@@ -88,7 +88,12 @@ export function ProductsTable() {
           Show deleted
         </CheckboxFilter>
         <span className="toolbar-spacer" />
-        <ExportCsvLink list="products" query={view.query} extra={{ includeDeleted: view.settled.deleted }} />
+        <ExportCsvLink
+          list="products"
+          query={view.query}
+          pending={view.pending}
+          extra={{ includeDeleted: view.settled.deleted }}
+        />
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           New product
         </button>

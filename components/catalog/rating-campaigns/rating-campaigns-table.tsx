@@ -115,7 +115,7 @@ export function RatingCampaignsTable() {
           Running now
         </CheckboxFilter>
         <span className="toolbar-spacer" />
-        <ExportCsvLink list="rating-campaigns" query={view.query} />
+        <ExportCsvLink list="rating-campaigns" query={view.query} pending={view.pending} />
         <button type="button" className="btn btn-primary" onClick={() => setAction({ kind: "create" })}>
           New campaign
         </button>

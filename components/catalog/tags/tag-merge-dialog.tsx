@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TTagResponse } from "@/server/domain/catalog/tags/tag.schemas";
 import { useTRPC } from "../../shell/trpc-provider";
@@ -17,19 +17,21 @@ export function TagMergeDialog({ source, onClose }: { source: TTagResponse; onCl
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
-  const [targetId, setTargetId] = useState("");
+  // The chosen tag itself, not its id: a search still loading (or not listing it) must not drop it.
+  const [target, setTarget] = useState<TTagResponse | null>(null);
   const term = useDebounced(search.trim());
-  const candidates = useQuery(
-    trpc.tags.list.queryOptions({
+  const candidates = useQuery({
+    ...trpc.tags.list.queryOptions({
       filter: sieveFilter(`scope==${source.scope}`, term && `name@=*${sieveValue(term)}`),
       sortOrder: "name",
       pageNumber: 1,
       pageSize: 100,
       includeDeleted: false,
     }),
-  );
-  const targets = (candidates.data?.items ?? []).filter((t) => t.id !== source.id);
-  const target = targets.find((t) => t.id === targetId);
+    placeholderData: keepPreviousData,
+  });
+  const listed = (candidates.data?.items ?? []).filter((t) => t.id !== source.id);
+  const targets = target && !listed.some((t) => t.id === target.id) ? [target, ...listed] : listed;
   const merge = useMutation(
     trpc.tags.merge.mutationOptions({
       onSuccess: async () => {
@@ -78,8 +80,8 @@ export function TagMergeDialog({ source, onClose }: { source: TTagResponse; onCl
         <Field label="Keep this tag" htmlFor="merge-target">
           <select
             id="merge-target"
-            value={targetId}
-            onChange={(e) => setTargetId(e.target.value)}
+            value={target?.id ?? ""}
+            onChange={(e) => setTarget(targets.find((t) => t.id === e.target.value) ?? null)}
             size={Math.min(8, Math.max(3, targets.length + 1))}
           >
             <option value="" disabled>

@@ -115,7 +115,12 @@ export function TagsTable() {
           Show deleted
         </CheckboxFilter>
         <span className="toolbar-spacer" />
-        <ExportCsvLink list="tags" query={view.query} extra={{ includeDeleted: view.settled.deleted }} />
+        <ExportCsvLink
+          list="tags"
+          query={view.query}
+          pending={view.pending}
+          extra={{ includeDeleted: view.settled.deleted }}
+        />
         <button type="button" className="btn btn-primary" onClick={() => setAction({ kind: "create" })}>
           New tag
         </button>
