@@ -61,20 +61,40 @@ async function startWorkerProcess(base: Db, databaseUrl: string, env: Record<str
   child.stderr!.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const worker: WorkerProcess = { child, lines, exited };
-  await Promise.race([
-    eventually(
+  await whileAlive(worker, async () => {
+    await eventually(
       () =>
         base.workerHeartbeat
           .findFirst({ where: { workerId: { endsWith: `:${child.pid}` } } })
           .then((r) => !!r),
-      60_000,
+      90_000,
       "the worker's heartbeat",
-    ),
-    exited.then((code) => {
-      throw new Error(`worker exited with ${code}:\n${lines.join("\n")}`);
+    );
+    // Its jobs runner is up once a job it alone can take (the others are dead) has run: a webhook
+    // sweep, which changes nothing here. Events emitted after this meet a running dispatcher.
+    const probe = await quickAddJob({ connectionString: databaseUrl, logger: quiet }, "webhook_sweep", {});
+    await eventually(
+      () =>
+        base.$queryRaw<
+          unknown[]
+        >`SELECT 1 FROM graphile_worker._private_jobs WHERE id = ${probe.id}::bigint`.then(
+          (rows) => rows.length === 0,
+        ),
+      90_000,
+      "the worker's first job",
+    );
+  });
+  return worker;
+}
+
+/** Runs `wait`, failing at once (with the worker's log) if the worker exits meanwhile. */
+function whileAlive<T>(worker: WorkerProcess, wait: () => Promise<T>): Promise<T> {
+  return Promise.race([
+    wait(),
+    worker.exited.then((code): never => {
+      throw new Error(`worker exited with ${code}:\n${worker.lines.join("\n")}`);
     }),
   ]);
-  return worker;
 }
 
 /** A graceful stop (SIGTERM, as a deploy sends): its exit code. */
@@ -203,17 +223,28 @@ describe("worker faults", () => {
       const victim = await startWorkerProcess(base, url);
       workers.push(victim);
       await quickAddJob({ connectionString: url, logger: quiet }, "metering_auto_balance", {});
-      await eventually(
-        async () =>
-          (
-            await holder.query(
-              `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
-                 AND query LIKE '%FOR UPDATE%' AND pid <> pg_backend_pid()`,
-            )
-          ).rowCount === 1,
-        30_000,
-        "the worker to wait on the held balance",
-      );
+      await whileAlive(victim, () =>
+        eventually(
+          async () =>
+            (
+              await holder.query(
+                `SELECT 1 FROM pg_stat_activity WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))`,
+              )
+            ).rowCount! > 0,
+          60_000,
+          "the worker to wait on the held balance",
+        ),
+      ).catch(async (error: Error) => {
+        const activity = await holder.query(
+          `SELECT state, wait_event_type, wait_event, left(query, 80) AS query FROM pg_stat_activity WHERE datname = current_database()`,
+        );
+        const jobs = await holder.query(
+          `SELECT task_identifier, attempts, last_error, locked_at FROM graphile_worker.jobs`,
+        );
+        throw new Error(
+          `${error.message}; ${(await runs()).length} runs; activity ${JSON.stringify(activity.rows)}; jobs ${JSON.stringify(jobs.rows)}`,
+        );
+      });
       const beforeKill = await runs();
       // Killed mid-way: some balances done (committed), the held one claimed but not committed, the rest untouched.
       expect(beforeKill.length).toBeGreaterThan(0);
@@ -225,10 +256,8 @@ describe("worker faults", () => {
       const survivor = await startWorkerProcess(base, url);
       workers.push(survivor);
       await quickAddJob({ connectionString: url, logger: quiet }, "metering_auto_balance", {});
-      await eventually(
-        async () => (await runs()).length === total,
-        45_000,
-        "every balance to be auto-balanced",
+      await whileAlive(survivor, () =>
+        eventually(async () => (await runs()).length === total, 60_000, "every balance to be auto-balanced"),
       );
       // Another pass (a later cron tick, or a third worker) finds nothing left to do.
       const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -270,7 +299,7 @@ describe("worker faults", () => {
         ]);
       }
     }
-  }, 120_000);
+  }, 240_000);
 
   it("receiver storms: attempts that time out or answer 5xx are retried on the schedule; every delivery succeeds once or is dead-lettered after the last attempt", async () => {
     // The real schedule, compressed the project's way (WEBHOOKS_RETRY_SCALE): eight attempts in ~10 s.
@@ -364,7 +393,7 @@ describe("worker faults", () => {
             rows.length === expected && rows.every((d) => ["succeeded", "dead"].includes(d.status)) && rows
           );
         },
-        DELIVERY_TIMEOUT_MS + 40_000,
+        DELIVERY_TIMEOUT_MS + 60_000,
         "every delivery to succeed or be dead-lettered",
       ).catch(async (error: Error) => {
         const rows = await deliveries();
@@ -438,5 +467,5 @@ describe("worker faults", () => {
     } finally {
       await receiver.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
