@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import { quickAddJob, Logger } from "graphile-worker";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
