@@ -1,3 +1,5 @@
+import { AppError } from "../core/errors.ts";
+
 /** Whether a Prisma error is a unique-constraint violation (P2002). */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
@@ -65,4 +67,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = cause;
   }
   return false;
+}
+
+/**
+ * What every surface (REST routes, the token endpoint, tRPC) answers while the database is away:
+ * 503 `service.unavailable` with Retry-After, so clients retry instead of reporting a bug.
+ */
+export function databaseUnavailableError(): AppError {
+  return new AppError(
+    "service.unavailable",
+    "The service cannot reach its database right now; retry shortly.",
+    {
+      headers: { "retry-after": "1" },
+    },
+  );
 }

@@ -22,6 +22,12 @@ export function createPgPool(connectionString: string, max: number): pg.Pool {
   // An idle connection the server drops (a restart, a dropped database) must not crash the
   // process; the pool replaces it on the next checkout.
   pool.on("error", (error) => logger.warn({ err: error.message }, "idle database connection lost"));
+  // A checked-out connection has no pool listener: when the server goes away between two of its
+  // statements (a PostgreSQL restart mid-activation), its "error" event would be an uncaught
+  // exception. The work using it still fails (its next statement rejects) and answers 503.
+  pool.on("connect", (client) =>
+    client.on("error", (error) => logger.warn({ err: error.message }, "database connection lost in use")),
+  );
   return pool;
 }
 

@@ -16,7 +16,7 @@ import { now, runAtClock } from "../clock.ts";
 import { observeRoute } from "./metrics.ts";
 import { runAudited } from "../db/audit-context.ts";
 import { enforceRouteRateLimits } from "./rate-limit.ts";
-import { isDatabaseUnavailable } from "../db/errors.ts";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../db/errors.ts";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -251,11 +251,7 @@ export function route<C extends Contract>(
       } else if (isDatabaseUnavailable(error)) {
         // The database is restarting or unreachable: not a bug, and the same request will succeed.
         logger.warn({ err: error, correlationId, tenantId, route: contract.path }, "database unavailable");
-        const unavailable = new AppError(
-          "service.unavailable",
-          "The service cannot reach its database right now; retry shortly.",
-          { headers: { "retry-after": "1" } },
-        );
+        const unavailable = databaseUnavailableError();
         codeName = unavailable.codeName;
         response = problemResponse(unavailable, url.pathname, correlationId, baseHeaders);
       } else {

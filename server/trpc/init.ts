@@ -9,6 +9,7 @@ import { toProblem, type Problem } from "../http/problem.ts";
 import { zodIssues } from "../core/zod-issues.ts";
 import { randomUUID } from "node:crypto";
 import { runAudited, type AuditContext } from "../db/audit-context.ts";
+import { databaseUnavailableError, isDatabaseUnavailable } from "../db/errors.ts";
 import { now } from "../clock.ts";
 import {
   hasPermission,
@@ -40,6 +41,7 @@ const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 /** Duck-typed so an AppError from another module instance (dev reloads) is still recognised. */
@@ -86,6 +88,11 @@ const t = initTRPC
 /** Domain functions throw AppError; the caller sees it with the matching tRPC code (409 → CONFLICT). */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
+  if (!result.ok && !isAppError(result.error.cause) && isDatabaseUnavailable(result.error)) {
+    // The database is restarting or unreachable: not a bug, the same call succeeds shortly.
+    const cause = databaseUnavailableError();
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: cause.message, cause });
+  }
   if (!result.ok && isAppError(result.error.cause)) {
     const cause = result.error.cause;
     throw new TRPCError({

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createDb, type Db } from "../../server/db/client.ts";
@@ -8,6 +9,12 @@ import { tenantDb } from "../../server/db/tenant-db.ts";
 import { systemContext } from "../../server/domain/context.ts";
 import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
+import type { StaffRole } from "../../server/domain/identity/staff-roles/staff-roles.ts";
+import { createUser } from "../../server/domain/identity/users.ts";
+import { appRouter } from "../../server/trpc/root.ts";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { TRPCError } from "@trpc/server";
+import { uiSignIn } from "../helpers/ui-session.ts";
 import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
 import { createTestDatabase, freePort, repoRoot, startTestServer } from "../helpers/test-server.ts";
 
@@ -163,7 +170,8 @@ describe("faults", () => {
       let pg = await startEmbeddedPostgres({ dataDir, port });
       const database = await createTestDatabase(pg.url, "lic_fault");
       await migrate(database.url);
-      const server = await startTestServer({ databaseUrl: database.url });
+      const logFile = path.join(repoRoot, ".data/hardening", `server-restart-${process.pid}.log`);
+      const server = await startTestServer({ databaseUrl: database.url, logFile });
       const db = createDb(database.url, { max: 3 });
       try {
         const license = await licenseOn(db, server.baseUrl);
@@ -196,11 +204,139 @@ describe("faults", () => {
         } finally {
           await fresh.$disconnect();
         }
+        // The web process rode it out: no uncaught exception (a connection lost while checked out).
+        expect(readFileSync(logFile, "utf8")).not.toMatch(/uncaught|unhandled/i);
         console.info(
           `faults: PostgreSQL restart with ${failed} of ${attempts.length} activations refused meanwhile ${JSON.stringify(statuses)}`,
         );
       } finally {
         await server.stop();
+        await database.drop();
+        await pg.stop();
+      }
+    },
+    FAULT_TIMEOUT_MS,
+  );
+
+  it(
+    "PostgreSQL down: tRPC and the token endpoint answer 503 service.unavailable (1050) with Retry-After, never a 500, and recover",
+    async () => {
+      const port = await freePort();
+      const dataDir = path.join(repoRoot, ".data/hardening-pg-outage");
+      let pg = await startEmbeddedPostgres({ dataDir, port });
+      const database = await createTestDatabase(pg.url, "lic_outage");
+      await migrate(database.url);
+      const server = await startTestServer({ databaseUrl: database.url });
+      let db = createDb(database.url, { max: 3 });
+      try {
+        const tenant = await createTenant(db, { name: `Outage ${randomUUID().slice(0, 6)}` });
+        const ctx = systemContext(db, tenant.tenantId, "test");
+        const email = "outage@faults.example.com";
+        const password = "correct horse battery staple";
+        const user = await createUser(ctx, { email, password, kind: "staff" });
+        const { cookie } = await uiSignIn(
+          "staff",
+          { email, password, tenant: tenant.tenantSlug },
+          server.baseUrl,
+        );
+        const { client, clientSecret } = await createClient(ctx, {
+          name: "outage",
+          kind: "admin",
+          scopes: ["provision.product.read"],
+        });
+        const tokenRequest = () =>
+          fetch(`${server.baseUrl}/auth/connect/token`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({
+              grant_type: "client_credentials",
+              client_id: client.clientId,
+              client_secret: clientSecret,
+            }),
+          });
+        const input = encodeURIComponent(JSON.stringify({ pageNumber: 1, pageSize: 10 }));
+        const trpcList = () =>
+          fetch(`${server.baseUrl}/api/trpc/staffUsers.list?input=${input}`, { headers: { cookie } });
+        const trpcDelete = () =>
+          fetch(`${server.baseUrl}/api/trpc/tags.delete`, {
+            method: "POST",
+            headers: { cookie, "content-type": "application/json" },
+            body: JSON.stringify({ id: randomUUID() }),
+          });
+        expect((await tokenRequest()).status).toBe(200);
+        expect((await trpcList()).status).toBe(200);
+
+        await db.$disconnect();
+        await pg.stop();
+        const answers = {
+          trpcQuery: await trpcList(),
+          trpcMutation: await trpcDelete(),
+          token: await tokenRequest(),
+        };
+        for (const [name, res] of Object.entries(answers)) {
+          const text = await res.text();
+          expect(res.status, `${name}: ${text}`).toBe(503);
+          expect(res.headers.get("content-type"), name).toMatch(/^application\/problem\+json/);
+          expect(res.headers.get("retry-after"), name).toBe("1");
+          expect(JSON.parse(text), name).toMatchObject({
+            status: 503,
+            code: 1050,
+            codeName: "service.unavailable",
+          });
+        }
+        // RFC 6749's member beside the problem's, for OAuth libraries.
+        expect(JSON.parse(await (await tokenRequest()).text())).toMatchObject({
+          error: "temporarily_unavailable",
+        });
+
+        // A procedure whose own queries meet the outage (the session already read): 503 in tRPC's
+        // envelope, the problem under data.problem. In this process, on a client of the stopped server.
+        const offline = createDb(database.url, { max: 1 });
+        try {
+          const caller = appRouter.createCaller({
+            db: offline,
+            session: {
+              userId: user.id,
+              tenantId: tenant.tenantId,
+              tenantName: "Outage",
+              tenantSlug: tenant.tenantSlug,
+              kind: "staff",
+              email,
+              name: email,
+              roles: [],
+              staffRole: user.staffRole as StaffRole,
+              expires: new Date(Date.now() + 3_600_000).toISOString(),
+            },
+          });
+          const refused = await caller.staffUsers
+            .list({ pageNumber: 1, pageSize: 10 })
+            .catch((e: unknown) => e);
+          expect(refused).toBeInstanceOf(TRPCError);
+          expect((refused as TRPCError).code).toBe("SERVICE_UNAVAILABLE");
+          expect(getHTTPStatusCodeFromError(refused as TRPCError)).toBe(503);
+          expect((refused as TRPCError).cause).toMatchObject({ codeName: "service.unavailable" });
+        } finally {
+          await offline.$disconnect();
+        }
+
+        pg = await startEmbeddedPostgres({ dataDir, port });
+        db = createDb(database.url, { max: 3 });
+        // Recovery: the same requests succeed once the database is back (the pools reconnect).
+        for (const call of [tokenRequest, trpcList]) {
+          let res = await call();
+          for (let i = 0; i < 40 && res.status !== 200; i++) {
+            expect(res.status).toBe(503);
+            await new Promise((r) => setTimeout(r, 250));
+            res = await call();
+          }
+          expect(res.status, await res.text()).toBe(200);
+        }
+        console.info(
+          "faults: PostgreSQL stopped under tRPC (query, mutation, procedure) and the token endpoint: 503 1050, then 200",
+        );
+      } finally {
+        await server.stop();
+        await db.$disconnect();
         await database.drop();
         await pg.stop();
       }

@@ -1,4 +1,5 @@
 import { db } from "@/server/db/client";
+import { databaseUnavailableError, isDatabaseUnavailable } from "@/server/db/errors";
 import { issueToken } from "@/server/domain/cross-tenant";
 import { OAuthError, type TokenRequest } from "@/server/domain/identity/issue-token";
 import { logger } from "@/server/log";
@@ -66,15 +67,16 @@ function tokenLimits(req: Request, form: TokenRequest) {
   };
 }
 
-function rateLimited(error: AppError, req: Request): Response {
+/**
+ * A refusal that is not the client's fault (429, or 503 while the database is away) is
+ * problem+json that also carries RFC 6749's `error` member, so OAuth libraries show a reason.
+ */
+function problemWithOAuthError(error: AppError, oauthError: string, req: Request): Response {
   const problem = toProblem(error, new URL(req.url).pathname);
-  return new Response(
-    JSON.stringify({ ...problem, error: "rate_limited", error_description: problem.detail }),
-    {
-      status: error.status,
-      headers: { "content-type": PROBLEM_CONTENT_TYPE, ...noStore, ...(error.headers ?? {}) },
-    },
-  );
+  return new Response(JSON.stringify({ ...problem, error: oauthError, error_description: problem.detail }), {
+    status: error.status,
+    headers: { "content-type": PROBLEM_CONTENT_TYPE, ...noStore, ...(error.headers ?? {}) },
+  });
 }
 
 // POST /auth/connect/token (form-encoded); the test clock moves its rate-limit windows in tests.
@@ -122,7 +124,11 @@ async function token(req: Request): Promise<Response> {
   } catch (error) {
     if (error instanceof OAuthError) return oauthError(error, error.status, limitHeaders);
     if (error instanceof AppError && error.codeName === "request.rate_limited")
-      return rateLimited(error, req);
+      return problemWithOAuthError(error, "rate_limited", req);
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, "database unavailable");
+      return problemWithOAuthError(databaseUnavailableError(), "temporarily_unavailable", req);
+    }
     if (error instanceof AppError && error.codeName === "request.payload_too_large")
       return oauthError(new OAuthError("invalid_request", error.message), error.status, error.headers);
     logger.error({ err: error }, "token endpoint failed");
