@@ -21,16 +21,25 @@ export const inputMatchesCode = (input: string, row: CodeMatchRow) =>
  * tenant, DESIGN.md section 5): one query on the service-wide unique `lookupKey`, then the
  * code's own normalization decides. Revoked codes are returned too; the caller decides.
  */
-export async function findActivationCodeByInput(db: Db, input: string): Promise<ActivationCode | null> {
+export async function findActivationCodeByInput(
+  db: Db,
+  input: string,
+  /** The row already read by this input's lookup key (the rate limiter's statement), if any. */
+  read?: ActivationCode | null,
+): Promise<ActivationCode | null> {
   const lookupKey = activationCodeLookupKey(input);
   if (!lookupKey) return null;
   // Activation's first read (DESIGN.md section 11): a named statement on the process pool, no
   // Prisma query building on the hot path. A client with a pool of its own (a script's, a test's)
   // reads on its own connections.
-  const row = isProcessDb(db)
-    ? ((await pgPool().query<ActivationCode>({ ...CODE_BY_LOOKUP_KEY, values: [lookupKey] })).rows[0] ?? null)
-    : await db.activationCode.findUnique({ where: { lookupKey } });
-  return row && inputMatchesCode(input, row) ? row : null;
+  const row =
+    read !== undefined
+      ? read
+      : isProcessDb(db)
+        ? ((await pgPool().query<ActivationCode>({ ...CODE_BY_LOOKUP_KEY, values: [lookupKey] })).rows[0] ??
+          null)
+        : await db.activationCode.findUnique({ where: { lookupKey } });
+  return row && row.lookupKey === lookupKey && inputMatchesCode(input, row) ? row : null;
 }
 
 /** The code by its service-wide unique lookup key: activation names no tenant, the row does. */
