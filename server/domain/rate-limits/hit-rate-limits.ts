@@ -34,12 +34,12 @@ export type RateLimitState = {
  * injected clock moves it like everything else.
  */
 const HIT_SQL = `
-WITH code AS (
+WITH found_code AS (
   SELECT * FROM "ActivationCode" WHERE "lookupKey" = $2::text
 ), t AS (
   SELECT COALESCE(
     $1::uuid,
-    (SELECT "tenantId" FROM code),
+    (SELECT "tenantId" FROM found_code),
     (SELECT "tenantId" FROM "OAuthClient" WHERE "clientId" = $3::text)
   ) AS id
 ), r AS (
@@ -58,7 +58,7 @@ WITH code AS (
     SET "hits" = "RateLimitCounter"."hits" + EXCLUDED."hits", "limit" = EXCLUDED."limit"
   RETURNING "bucket", "hits", "limit", "windowSeconds", "windowStart"
 )
-SELECT hit.*, (SELECT to_jsonb(code) FROM code) AS code FROM hit`;
+SELECT hit.*, (SELECT to_jsonb(c) FROM found_code c) AS code FROM hit`;
 
 /**
  * A bucket key as stored: printable ASCII up to 128 characters as it is, anything else (a huge or
