@@ -15,7 +15,7 @@ import { tenantDb } from "../../server/db/tenant-db.ts";
 import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
 import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
-import { startTestServer, TEST_APP_SECRET } from "../../tests/helpers/test-server.ts";
+import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/helpers/test-server.ts";
 import { startBaseline } from "./baseline.ts";
 import type { BaselineScript } from "./baseline-server.ts";
 import { callHandler, installRecorder, sameShape, templateOf, type Template } from "./same-work.ts";
@@ -61,6 +61,9 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
   const sessionCount = options.sessions ?? Number(process.env.BENCH_RUNTIME_SESSIONS ?? 256);
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench:runtime] ${line}\n`));
   const loadBefore = loadavg();
+  // The handlers recorded in this process count against the server's limits (the same counters):
+  // under the defaults, a recording in the load's rate-limit window would be refused.
+  process.env.RATE_LIMITS ??= TEST_RATE_LIMITS;
 
   log("starting the production server on a fresh database");
   const server = await startTestServer();

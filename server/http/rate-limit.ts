@@ -1,7 +1,8 @@
 import { AppError } from "../core/errors.ts";
+import type { ActivationCode } from "../db/generated/client.ts";
 import { activationCodeLookupKey } from "../domain/licensing/activation-codes/activation-code-format.ts";
 import {
-  hitRateLimits,
+  countRateLimits,
   type RateLimitHit,
   type RateLimitState,
   type RateLimitTenant,
@@ -49,14 +50,15 @@ export function assertWithinRateLimits(states: RateLimitState[], headers = rateL
 
 /**
  * Counts a route's request against its declared limits; throws 429 when one is over, else returns
- * the headers the answer carries.
+ * the headers the answer carries and the activation code the count read to find an anonymous
+ * caller's tenant (activation takes it instead of reading it again).
  */
 export async function enforceRouteRateLimits(
   names: readonly RouteRateLimit[],
   req: Request,
   principal: Principal,
   body: unknown,
-): Promise<Record<string, string>> {
+): Promise<{ headers: Record<string, string>; activationCode?: ActivationCode | null }> {
   const code = (body as { activationCode?: unknown } | undefined)?.activationCode;
   const lookupKey = typeof code === "string" && code ? activationCodeLookupKey(code) : undefined;
   const tenant: RateLimitTenant =
@@ -67,8 +69,8 @@ export async function enforceRouteRateLimits(
     else if (name === "activation.code" && lookupKey) hits.push({ name, key: lookupKey });
     else if (name === "usage.session" && principal.kind === "license") hits.push({ name, key: principal.id });
   }
-  const states = await hitRateLimits(tenant, hits);
+  const { states, activationCode } = await countRateLimits(tenant, hits);
   const headers = rateLimitHeaders(states);
   assertWithinRateLimits(states, headers);
-  return headers;
+  return { headers, activationCode };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { db } from "../db/client.ts";
+import type { ActivationCode } from "../db/generated/client.ts";
 import { tenantDb } from "../db/tenant-db.ts";
 import type { DomainContext } from "../domain/context.ts";
 import { logger } from "../log.ts";
@@ -29,6 +30,11 @@ export type HandlerInput<C extends Contract> = {
   body: Infer<C["body"]>;
   req: Request;
   correlationId: string;
+  /**
+   * Rows the wrapper's rate-limit statement already read: the activation code the body names
+   * (null: no such code; undefined: not read, the handler reads it itself).
+   */
+  read: { activationCode?: ActivationCode | null };
 };
 
 /**
@@ -145,8 +151,12 @@ export function route<C extends Contract>(
       const rawBody = MUTATING.has(req.method) ? await readJsonBody(req, bodyLimitOf(contract)) : undefined;
       const body = parseWith(contract.body, rawBody ?? (contract.body ? {} : undefined), "body");
       parsedBody = body;
-      if (contract.rateLimits)
-        Object.assign(baseHeaders, await enforceRouteRateLimits(contract.rateLimits, req, principal, body));
+      const read: HandlerInput<C>["read"] = {};
+      if (contract.rateLimits) {
+        const limited = await enforceRouteRateLimits(contract.rateLimits, req, principal, body);
+        Object.assign(baseHeaders, limited.headers);
+        read.activationCode = limited.activationCode;
+      }
       const scoped = tenantId ? tenantDb(db(), tenantId) : undefined;
       const ctxFor = (dbOrTx: DomainContext["db"]): DomainContext | undefined =>
         principal.kind === "anonymous" || !tenantId
@@ -176,6 +186,7 @@ export function route<C extends Contract>(
           body,
           req,
           correlationId,
+          read,
         } as HandlerInput<C>;
         return handler(input);
       };

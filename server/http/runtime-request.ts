@@ -1,4 +1,5 @@
 import type { ActivationMeta } from "../domain/licensing/activation/activate.ts";
+import type { ActivationCode } from "../db/generated/client.ts";
 import { optionalConsumer } from "./auth.ts";
 import { validationError } from "../core/errors.ts";
 import { ZIdempotencyKey } from "./idempotency.ts";
@@ -28,6 +29,7 @@ export function callerIp(req: Pick<Request, "headers">): string | null {
 export async function activationMeta(
   req: Request,
   useInteractiveUser: boolean | undefined,
+  activationCode?: ActivationCode | null,
 ): Promise<ActivationMeta> {
   const raw = req.headers.get("idempotency-key");
   const key = raw === null ? null : ZIdempotencyKey.safeParse(raw);
@@ -36,5 +38,11 @@ export async function activationMeta(
       { path: "header.Idempotency-Key", message: key.error.issues[0].message },
     ]);
   const user = useInteractiveUser ? await optionalConsumer(req) : null;
-  return { kind: "Online", ip: callerIp(req), idempotencyKey: key?.success ? key.data : null, user };
+  return {
+    kind: "Online",
+    ip: callerIp(req),
+    idempotencyKey: key?.success ? key.data : null,
+    user,
+    ...(activationCode !== undefined ? { activationCode } : {}),
+  };
 }

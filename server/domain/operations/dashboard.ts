@@ -17,10 +17,17 @@ export const EXPIRING_DAYS = 30;
 export const WEBHOOK_DAYS = 7;
 export const REFUSAL_DAYS = 7;
 
-/** Sessions holding a seat now (index LicenseSession (tenantId, revokedAt, seatHeldUntil)). */
+/**
+ * Sessions holding a seat now, counted license by license on the index activation counts a
+ * license's seats with (LicenseSession (tenantId, entitlementId, revokedAt, seatHeldUntil)): a
+ * tenant-wide index of its own cost every activation an index write (migration 20261124202000).
+ */
 export const ACTIVE_SESSIONS_SQL = `
-  SELECT count(*)::int AS n FROM "LicenseSession"
-  WHERE "tenantId" = $1::uuid AND "revokedAt" IS NULL AND "seatHeldUntil" > $2::timestamptz`;
+  SELECT coalesce(sum(held.n), 0)::int AS n
+  FROM "Entitlement" e CROSS JOIN LATERAL (
+    SELECT count(*) AS n FROM "LicenseSession" s
+    WHERE s."tenantId" = $1::uuid AND s."entitlementId" = e.id AND s."revokedAt" IS NULL AND s."seatHeldUntil" > $2::timestamptz) held
+  WHERE e."tenantId" = $1::uuid`;
 
 /** Seats of the Published licenses in force now. */
 export const SEATS_IN_FORCE_SQL = `

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ActivationCode } from "../../db/generated/client.ts";
 import { pgPool } from "../../db/pool.ts";
 import { now } from "../../clock.ts";
 import { rateLimitsEnabled, servicePolicies, type RateLimitName } from "./rate-limit-policies.ts";
@@ -33,10 +34,12 @@ export type RateLimitState = {
  * injected clock moves it like everything else.
  */
 const HIT_SQL = `
-WITH t AS (
+WITH found_code AS (
+  SELECT * FROM "ActivationCode" WHERE "lookupKey" = $2::text
+), t AS (
   SELECT COALESCE(
     $1::uuid,
-    (SELECT "tenantId" FROM "ActivationCode" WHERE "lookupKey" = $2::text),
+    (SELECT "tenantId" FROM found_code),
     (SELECT "tenantId" FROM "OAuthClient" WHERE "clientId" = $3::text)
   ) AS id
 ), r AS (
@@ -45,15 +48,17 @@ WITH t AS (
   FROM unnest($4::text[], $5::text[], $7::int[], $8::int[], $9::int[]) AS r(name, key, cost, lim, win)
   CROSS JOIN t
   LEFT JOIN "RateLimitOverride" o ON o."tenantId" = t.id AND o."name" = r.name
+), hit AS (
+  INSERT INTO "RateLimitCounter" ("bucket", "windowStart", "hits", "limit", "windowSeconds")
+  SELECT r.name || ':' || COALESCE(r.tenant::text, '-') || ':' || r.key,
+         to_timestamp(floor(extract(epoch FROM $6::timestamptz) / r.win) * r.win),
+         r.cost, r.lim, r.win
+  FROM r
+  ON CONFLICT ("bucket", "windowStart") DO UPDATE
+    SET "hits" = "RateLimitCounter"."hits" + EXCLUDED."hits", "limit" = EXCLUDED."limit"
+  RETURNING "bucket", "hits", "limit", "windowSeconds", "windowStart"
 )
-INSERT INTO "RateLimitCounter" ("bucket", "windowStart", "hits", "limit", "windowSeconds")
-SELECT r.name || ':' || COALESCE(r.tenant::text, '-') || ':' || r.key,
-       to_timestamp(floor(extract(epoch FROM $6::timestamptz) / r.win) * r.win),
-       r.cost, r.lim, r.win
-FROM r
-ON CONFLICT ("bucket", "windowStart") DO UPDATE
-  SET "hits" = "RateLimitCounter"."hits" + EXCLUDED."hits", "limit" = EXCLUDED."limit"
-RETURNING "bucket", "hits", "limit", "windowSeconds", "windowStart"`;
+SELECT hit.*, (SELECT to_jsonb(c) FROM found_code c) AS code FROM hit`;
 
 /**
  * A bucket key as stored: printable ASCII up to 128 characters as it is, anything else (a huge or
@@ -66,7 +71,28 @@ const bucketKey = (key: string) =>
 /** A lookup value that can match nothing when it could not be stored anyway. */
 const lookup = (value: string | undefined) => (value && /^[\x21-\x7e]{1,200}$/.test(value) ? value : null);
 
-type Row = { bucket: string; hits: number; limit: number; windowSeconds: number; windowStart: Date };
+type Row = {
+  bucket: string;
+  hits: number;
+  limit: number;
+  windowSeconds: number;
+  windowStart: Date;
+  code: (Omit<ActivationCode, "revokedAt" | "createdAt" | "updatedAt"> & Record<string, unknown>) | null;
+};
+
+/**
+ * The counted request's states, and the activation code its statement found by `codeLookupKey`
+ * (null: none; undefined: the statement did not run or was given no lookup key), so activation
+ * does not read it again (DESIGN.md section 11: the fewest round trips).
+ */
+export type RateLimitOutcome = { states: RateLimitState[]; activationCode?: ActivationCode | null };
+
+const reviveCode = (row: NonNullable<Row["code"]>): ActivationCode => ({
+  ...(row as unknown as ActivationCode),
+  revokedAt: row.revokedAt ? new Date(row.revokedAt as string) : null,
+  createdAt: new Date(row.createdAt as string),
+  updatedAt: new Date(row.updatedAt as string),
+});
 
 /**
  * Counts a request against its limits and says, per limit, whether it is over. A counted hit is
@@ -78,15 +104,24 @@ export async function hitRateLimits(
   tenant: RateLimitTenant,
   hits: RateLimitHit[],
 ): Promise<RateLimitState[]> {
-  if (!hits.length || !rateLimitsEnabled()) return [];
+  return (await countRateLimits(tenant, hits)).states;
+}
+
+/** hitRateLimits, with the activation code the statement read to find the tenant. */
+export async function countRateLimits(
+  tenant: RateLimitTenant,
+  hits: RateLimitHit[],
+): Promise<RateLimitOutcome> {
+  if (!hits.length || !rateLimitsEnabled()) return { states: [] };
   const policies = servicePolicies();
   const at = now();
+  const codeLookupKey = lookup(tenant.codeLookupKey);
   const { rows } = await pgPool().query<Row>({
     name: "rate-limit-hit",
     text: HIT_SQL,
     values: [
       tenant.tenantId ?? null,
-      lookup(tenant.codeLookupKey),
+      codeLookupKey,
       lookup(tenant.clientId),
       hits.map((h) => h.name),
       hits.map((h) => bucketKey(h.key)),
@@ -96,7 +131,8 @@ export async function hitRateLimits(
       hits.map((h) => policies[h.name].windowSeconds),
     ],
   });
-  return hits.map((hit) => {
+  const code = rows[0]?.code;
+  const states = hits.map((hit) => {
     const row = rows.find((r) => r.bucket.startsWith(`${hit.name}:`))!;
     const counted = (hit.cost ?? 1) === 1;
     const exceeded = counted ? row.hits > row.limit : row.hits >= row.limit;
@@ -110,4 +146,5 @@ export async function hitRateLimits(
       exceeded,
     };
   });
+  return codeLookupKey === null ? { states } : { states, activationCode: code ? reviveCode(code) : null };
 }

@@ -197,6 +197,12 @@ describe("activation codes", () => {
     const found = await findActivationCodeByInput(testDb(), variant);
     expect(found).toMatchObject({ id: issued.id, tenantId: tenant.tenantId, entitlementId: entitlement.id });
     expect(await findActivationCodeByInput(testDb(), issued.code.slice(0, -1))).toBeNull();
+    // The row the rate limiter's statement read by the same lookup key is taken as it is (no query),
+    // its absence too; a row of another key never answers this input.
+    expect(await findActivationCodeByInput(testDb(), variant, found)).toBe(found);
+    expect(await findActivationCodeByInput(testDb(), variant, null)).toBeNull();
+    const other = (await request("POST", issuePath(entitlement.id), { token, body: {} })).body.codes[0];
+    expect(await findActivationCodeByInput(testDb(), other.code, found)).toBeNull();
     const indexes = await testDb().$queryRaw<
       { indexdef: string }[]
     >`SELECT indexdef FROM pg_indexes WHERE tablename = 'ActivationCode' AND indexdef LIKE '%UNIQUE%'`;

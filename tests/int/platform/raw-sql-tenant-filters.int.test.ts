@@ -178,6 +178,11 @@ const sites: Record<string, { count: number; proof: string }> = {
     proof:
       "tests/int/platform/rate-limits.int.test.ts > activation per caller address: past the tenant's limit 429 whichever code; another tenant's activations from the same address have their own budget",
   },
+  "server/domain/licensing/activation-codes/find-activation-code.ts": {
+    count: 1,
+    proof:
+      "none: activation names no tenant (DESIGN.md section 5); the code is found by its service-wide unique lookupKey and its row names its tenant",
+  },
   // No tenant-owned rows.
   "server/domain/rate-limits/sweep-rate-limit-counters.ts": {
     count: 2,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { isProcessDb, type Db } from "../../../db/client.ts";
-import type { Device, Entitlement, LicenseSession } from "../../../db/generated/client.ts";
+import type { ActivationCode, Device, Entitlement, LicenseSession } from "../../../db/generated/client.ts";
 import { inTransaction, tenantDb, type TenantDbOrTx } from "../../../db/tenant-db.ts";
 import { inSqlTransaction, type SqlTx } from "../../../db/sql.ts";
 import { AppError, notFound } from "../../../core/errors.ts";
@@ -44,6 +44,11 @@ export type ActivationMeta = {
   idempotencyKey: string | null;
   /** The signed-in end user, with useInteractiveUser. */
   user: { tenantId: string; id: string } | null;
+  /**
+   * The code row the rate limiter's statement read by the input's lookup key (null: none), so it
+   * is not read again; absent when nothing read it.
+   */
+  activationCode?: ActivationCode | null;
 };
 
 export type ActivationOutcome = {
@@ -108,7 +113,9 @@ function activationRequestHash(input: TActivationRequest, kind: string): string 
 
 /** Step 1: which tenant and entitlement the request names (code lookup with normalization, or the signed-in user's one license). */
 async function resolveEntitlement(base: Db, input: TActivationRequest, meta: ActivationMeta) {
-  const code = input.activationCode ? await findActivationCodeByInput(base, input.activationCode) : null;
+  const code = input.activationCode
+    ? await findActivationCodeByInput(base, input.activationCode, meta.activationCode)
+    : null;
   if (input.activationCode && !code) throw notFound("Activation code");
   if (input.useInteractiveUser) {
     if (!meta.user)
