@@ -214,7 +214,7 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/db/migrate.ts": { count: 9, proof: "none: migrations and their advisory lock" },
   "server/db/pool.ts": { count: 3, proof: "none: BEGIN, COMMIT, ROLLBACK" },
   "server/db/sql.ts": {
-    count: 2,
+    count: 3,
     proof: "none: runs the runtime lane's statements, each counted and proven at its own site",
   },
   "server/db/readiness.ts": { count: 1, proof: "none: the migrations table" },
