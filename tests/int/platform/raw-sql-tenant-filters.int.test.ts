@@ -78,7 +78,7 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/domain/licensing/activation/activate.ts": { count: 5, proof: T.activation },
   "server/domain/licensing/activation/component-matching.ts": { count: 2, proof: T.componentMatching },
   "server/domain/licensing/activation-codes/issue-activation-codes.ts": { count: 1, proof: T.codeSequence },
-  "server/domain/licensing/sessions/session-access.ts": { count: 4, proof: T.sessionCalls },
+  "server/domain/licensing/sessions/session-access.ts": { count: 6, proof: T.sessionCalls },
   "server/domain/licensing/sessions/release-session.ts": { count: 1, proof: T.sessionCalls },
   "server/domain/licensing/sessions/sweep-expired-leases.ts": { count: 1, proof: T.leaseSweep },
   "server/domain/metering/balances/mutate-balance.ts": { count: 3, proof: T.balances },

@@ -174,21 +174,22 @@ export async function contactWithoutLock(
     lease = terms;
     seatCap = terms.seatHeldUntil;
   }
-  const [row] = await autocommitSql.query<ContactRow>(
-    kind === "renew" ? CONTACT_SESSION_RENEW : CONTACT_SESSION_CHECK_IN,
-    [
-      tenantId,
-      sessionId,
-      at,
-      seatCap,
-      lease?.leaseExpiresAt ?? null,
-      lease?.graceExpiresAt ?? null,
-      lease !== null,
-      lease?.validUntil ?? null,
-      entitlementId,
-      known.version,
-    ],
-  );
+  const values = [
+    tenantId,
+    sessionId,
+    at,
+    seatCap,
+    lease?.leaseExpiresAt ?? null,
+    lease?.graceExpiresAt ?? null,
+    lease !== null,
+    lease?.validUntil ?? null,
+    entitlementId,
+    known.version,
+  ];
+  const [row] =
+    kind === "renew"
+      ? await autocommitSql.query<ContactRow>(CONTACT_SESSION_RENEW, values)
+      : await autocommitSql.query<ContactRow>(CONTACT_SESSION_CHECK_IN, values);
   if (!row) return null;
   const { fingerprintHash, hasGrants, activeKid, ...session } = row;
   return {
