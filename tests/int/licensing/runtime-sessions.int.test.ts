@@ -93,6 +93,20 @@ describe("runtime sessions: tokens, seats, leases, events", () => {
     expectProblem(await sessionCall("check-in", a.sessionId, a.token), 401, "license.session_token_rejected");
   });
 
+  it("a token that verified before (a heartbeat's) is refused at its first use past its lifetime", async () => {
+    const { code } = await licensedEntitlement(tenant, { claimBasedActivation: { leaseTime: "PT1H" } });
+    const a = await activated({ activationCode: code, fingerprint: fp() });
+    const path = `/api/v1/provision/activations/${a.sessionId}/check-in`;
+    const at = (seconds: number) => ({ "x-test-clock": new Date(seconds * 1000).toISOString() });
+    for (let i = 0; i < 2; i++) expect((await request("POST", path, { token: a.token })).status).toBe(200);
+    expect((await request("POST", path, { token: a.token, headers: at(a.claims.exp - 1) })).status).toBe(200);
+    expectProblem(
+      await request("POST", path, { token: a.token, headers: at(a.claims.exp) }),
+      401,
+      "license.session_token_rejected",
+    );
+  });
+
   it("reset and block end sessions at their next contact: 409 license.no_active_session, nothing changes", async () => {
     const { entitlement, code } = await licensedEntitlement(tenant);
     const fingerprint = fp();
