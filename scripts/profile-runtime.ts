@@ -217,7 +217,9 @@ if (asked[0] === "--analyze") {
   process.stdout.write(`${JSON.stringify(summary("saved", 0, 0, profile, asked[1]), null, 2)}\n`);
   process.exit(0);
 }
-for (const scenario of (asked.length ? asked : ["activation", "renew"]) as ("activation" | "renew" | "check-in")[]) {
+for (const scenario of (asked.length ? asked : ["activation", "renew"]) as (
+  "activation" | "renew" | "check-in"
+)[]) {
   const out = await profileScenario(scenario);
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }
