@@ -1,4 +1,4 @@
-// npx tsx scripts/profile-runtime.ts [activation|renew ...]: where the web process spends its CPU
+// npx tsx scripts/profile-runtime.ts [activation|renew|check-in ...]: where the web process spends its CPU
 // on the runtime hot path (issue 12 item 2). For each scenario it starts the production server on
 // a fresh database with the V8 profiler preloaded (scripts/profile-runtime-preload.mjs), seeds one
 // license, warms up, profiles an autocannon load (64 connections, 10 s) and prints the top
@@ -91,7 +91,7 @@ function selfTimeByOwner(profile: CpuProfile) {
     .map(([where, us]) => ({ where, share: `${((us / total) * 100).toFixed(1)}%` }));
 }
 
-async function profileScenario(scenario: "activation" | "renew") {
+async function profileScenario(scenario: "activation" | "renew" | "check-in") {
   const file = path.join(mkdtempSync(path.join(tmpdir(), `cpu-${scenario}-`)), "web.cpuprofile");
   const preload = new URL("./profile-runtime-preload.mjs", import.meta.url).href;
   const server = await startTestServer({
@@ -179,7 +179,7 @@ async function profileScenario(scenario: "activation" | "renew") {
           const s = sessions[next++ % sessions.length];
           return {
             ...req,
-            path: `${ACTIVATIONS}/${s.sessionId}/renew`,
+            path: `${ACTIVATIONS}/${s.sessionId}/${scenario}`,
             headers: { authorization: `Bearer ${s.token}` },
           };
         },
@@ -217,7 +217,9 @@ if (asked[0] === "--analyze") {
   process.stdout.write(`${JSON.stringify(summary("saved", 0, 0, profile, asked[1]), null, 2)}\n`);
   process.exit(0);
 }
-for (const scenario of (asked.length ? asked : ["activation", "renew"]) as ("activation" | "renew")[]) {
+for (const scenario of (asked.length ? asked : ["activation", "renew"]) as (
+  "activation" | "renew" | "check-in"
+)[]) {
   const out = await profileScenario(scenario);
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }

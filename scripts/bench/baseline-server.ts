@@ -2,8 +2,9 @@
 // pg and jose that does what our activation, renew and check-in handlers do to the database and
 // to tokens, and nothing else: it replays the statements recorded from the real handlers
 // (scripts/bench/same-work.ts: same texts, same prepared-statement names, same transactions, on
-// one connection per request), verifies the license token with jose where the route does, and
-// signs one RS256 token where the handler does. Started as its own process by
+// one connection per request), verifies the license token with jose where the route does (its
+// signature once per token, its lifetime at every use, as verifyLicenseToken does), and signs one
+// RS256 token where the handler does. Started as its own process by
 // scripts/bench/baseline.ts; prints {"port"} when listening.
 //   POST /activate?template=N   POST /renew/{sessionId}   POST /check-in/{sessionId}
 // Env: DATABASE_URL, BASELINE_SCRIPT (a JSON file, see BaselineScript).
@@ -102,9 +103,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** As the route does (verifyLicenseToken): a token's signature is checked once, its lifetime at every use. */
+const verifiedTokens = new Map<string, JWTPayload>();
 async function verified(req: IncomingMessage) {
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
+  const known = verifiedTokens.get(token);
+  if (known && known.exp! > Math.floor(Date.now() / 1000)) return known;
   const { payload } = await jwtVerify(token, publicKey, { audience: "license", algorithms: ["RS256"] });
+  verifiedTokens.set(token, payload);
   return payload;
 }
 

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { retryOnConflict } from "./errors.ts";
-import { inPgTransaction } from "./pool.ts";
+import { inPgTransaction, pgPool } from "./pool.ts";
 import { withPrismaOnPgClient } from "./pg-prisma-bridge.ts";
 import { isOpenTransaction, type TenantDbOrTx, type TenantTx } from "./tenant-db.ts";
 
@@ -47,3 +47,15 @@ export function inSqlTransaction<T>(
   if (isOpenTransaction(db)) return fn(onPrismaTx(db as TenantTx));
   return retryOnConflict(() => inPgTransaction((client) => fn(onPgClient(client, tenantId))));
 }
+
+/**
+ * Statements that each run on their own (autocommit) on a connection of the process pool: a
+ * runtime call that is one statement whole pays no BEGIN and COMMIT round trips (DESIGN.md
+ * section 11). A statement PostgreSQL picks as a deadlock victim runs again.
+ */
+export const autocommitSql: Pick<SqlTx, "query"> = {
+  query: <R>(statement: Statement, values: unknown[]) =>
+    retryOnConflict(
+      async () => (await pgPool().query({ name: statement.name, text: statement.text, values })).rows as R[],
+    ),
+};

@@ -27,12 +27,30 @@ type Args = { where?: object; data?: object | object[]; create?: object };
 /** Clients made by tenantDb (isTenantScoped). */
 const scopedClients = new WeakSet<object>();
 
+/** Tenant clients made per base client, by tenant: a client is immutable, so one serves every request. */
+const tenantClients = new WeakMap<Db, Map<string, ReturnType<typeof scopeToTenant>>>();
+/** At most this many tenants' clients are held per base client; the oldest entry makes room. */
+const MAX_TENANT_CLIENTS = 10_000;
+
 /**
  * A Prisma client that can only see and write rows of one tenant: every query on a tenant-owned
  * model gets `tenantId` in its where clause and every created row gets it in its data, so an id of
  * another tenant behaves exactly like an unknown id. Raw SQL is not covered and must filter itself.
+ * Made once per tenant (extending a client costs more than a runtime call's own work).
  */
 export function tenantDb(base: Db, tenantId: string) {
+  let byTenant = tenantClients.get(base);
+  if (!byTenant) tenantClients.set(base, (byTenant = new Map()));
+  let scoped = byTenant.get(tenantId);
+  if (!scoped) {
+    scoped = scopeToTenant(base, tenantId);
+    byTenant.set(tenantId, scoped);
+    if (byTenant.size > MAX_TENANT_CLIENTS) byTenant.delete(byTenant.keys().next().value as string);
+  }
+  return scoped;
+}
+
+function scopeToTenant(base: Db, tenantId: string) {
   const scoped = base.$extends({
     name: "tenant-scope",
     query: {

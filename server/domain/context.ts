@@ -7,8 +7,8 @@ export type Actor =
   /** A signed-in user; back-office staff carry their role (the API-client screen bounds scopes by it). */
   | { kind: "user"; id: string; staffRole?: StaffRole | null }
   | { kind: "system"; id: string }
-  /** A shipped application on a session call; `id` is the session id from its license token. */
-  | { kind: "license"; id: string };
+  /** A shipped application on a session call; `id` is the session id from its license token, `entitlementId` its `ent`. */
+  | { kind: "license"; id: string; entitlementId?: string };
 
 /** What every domain function receives first (DESIGN.md section 3): never a global tenant. */
 export type DomainContext = {

@@ -174,7 +174,7 @@ export function route<C extends Contract>(
                       clientKind: principal.clientKind,
                     }
                   : principal.kind === "license"
-                    ? { kind: "license", id: principal.id }
+                    ? { kind: "license", id: principal.id, entitlementId: principal.claims.ent }
                     : { kind: "user", id: principal.id },
             };
       const invoke = async (dbOrTx: DomainContext["db"] | undefined): Promise<unknown> => {

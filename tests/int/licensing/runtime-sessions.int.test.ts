@@ -93,6 +93,20 @@ describe("runtime sessions: tokens, seats, leases, events", () => {
     expectProblem(await sessionCall("check-in", a.sessionId, a.token), 401, "license.session_token_rejected");
   });
 
+  it("a token that verified before (a heartbeat's) is refused at its first use past its lifetime", async () => {
+    const { code } = await licensedEntitlement(tenant, { claimBasedActivation: { leaseTime: "PT1H" } });
+    const a = await activated({ activationCode: code, fingerprint: fp() });
+    const path = `/api/v1/provision/activations/${a.sessionId}/check-in`;
+    const at = (seconds: number) => ({ "x-test-clock": new Date(seconds * 1000).toISOString() });
+    for (let i = 0; i < 2; i++) expect((await request("POST", path, { token: a.token })).status).toBe(200);
+    expect((await request("POST", path, { token: a.token, headers: at(a.claims.exp - 1) })).status).toBe(200);
+    expectProblem(
+      await request("POST", path, { token: a.token, headers: at(a.claims.exp) }),
+      401,
+      "license.session_token_rejected",
+    );
+  });
+
   it("reset and block end sessions at their next contact: 409 license.no_active_session, nothing changes", async () => {
     const { entitlement, code } = await licensedEntitlement(tenant);
     const fingerprint = fp();
@@ -286,6 +300,72 @@ describe("runtime sessions: tokens, seats, leases, events", () => {
     expect(new Date(renewed.body.leaseExpiresAt).getTime()).toBeLessThanOrEqual(
       expiration.getTime() + 86_400_000,
     );
+  });
+
+  it("renew and check-in after an earlier call on the license (one statement, judged on the entitlement version read then) follow every change: a new lease time, a raw-SQL lapse, a rotated key, a lost seat, a release", async () => {
+    const rotating = await createTestTenant("One-statement contact");
+    const claims = {
+      leaseTime: "PT1H",
+      gracePeriod: "P1D",
+      numberOfSeats: 1,
+      isFloatingLicense: true,
+      isInactivityBased: true,
+      inactivityTimeout: "PT10M",
+    };
+    const { entitlement, code } = await licensedEntitlement(rotating, { claimBasedActivation: claims });
+    const a = await activated({ activationCode: code, fingerprint: fp() });
+    const leaseFrom = (res: Awaited<ReturnType<typeof sessionCall>>) =>
+      new Date(res.body.leaseExpiresAt).getTime() - new Date(res.body.lastContactAt).getTime();
+    let lease = "";
+    for (const op of ["renew", "renew", "check-in"] as const) {
+      const res = await sessionCall(op, a.sessionId, a.token);
+      expect(res.status, res.text).toBe(200);
+      // Renew extends the lease; check-in leaves it.
+      if (op === "renew") expect(leaseFrom(res)).toBe(3600_000);
+      else expect(res.body.leaseExpiresAt).toBe(lease);
+      lease = res.body.leaseExpiresAt;
+      const held = new Date(res.body.seatHeldUntil).getTime() - new Date(res.body.lastContactAt).getTime();
+      expect(held).toBe(600_000);
+      const device = await testDb().device.findFirstOrThrow({ where: { entitlementId: entitlement.id } });
+      expect(device.lastSeenAt?.toISOString()).toBe(res.body.lastContactAt);
+    }
+    await testDb().entitlement.update({
+      where: { id: entitlement.id },
+      data: { claimBasedActivation: { ...claims, leaseTime: "PT2H" } },
+    });
+    const longer = await sessionCall("renew", a.sessionId, a.token);
+    expect(longer.status, longer.text).toBe(200);
+    expect(leaseFrom(longer)).toBe(7200_000);
+    // A change that leaves updatedAt alone is a new row version all the same.
+    await testDb().$executeRawUnsafe(
+      `UPDATE "Entitlement" SET "subscriptionStatus" = 'Lapsed' WHERE id = $1::uuid`,
+      entitlement.id,
+    );
+    expectProblem(await sessionCall("renew", a.sessionId, a.token), 403, "license.subscription_lapsed");
+    await testDb().$executeRawUnsafe(
+      `UPDATE "Entitlement" SET "subscriptionStatus" = 'Active' WHERE id = $1::uuid`,
+      entitlement.id,
+    );
+    expect((await sessionCall("renew", a.sessionId, a.token)).status).toBe(200);
+    const rotated = await rotateTenantSigningKey(testDb(), rotating.tenantId);
+    const renewed = await sessionCall("renew", a.sessionId, a.token);
+    expect(renewed.status, renewed.text).toBe(200);
+    expect(JSON.parse(Buffer.from(renewed.body.token.split(".")[0], "base64url").toString()).kid).toBe(
+      rotated.kid,
+    );
+    // The seat lapsed and another device took it: no seat for this session, then one once freed.
+    await testDb().licenseSession.update({
+      where: { id: a.sessionId },
+      data: { seatHeldUntil: new Date(Date.now() - 1000) },
+    });
+    const b = await activated({ activationCode: code, fingerprint: fp() });
+    expectProblem(await sessionCall("renew", a.sessionId, a.token), 409, "license.no_seat_available");
+    expectProblem(await sessionCall("check-in", a.sessionId, a.token), 409, "license.no_seat_available");
+    expect((await sessionCall("release", b.sessionId, b.token)).status).toBe(200);
+    expect((await sessionCall("check-in", a.sessionId, a.token)).status).toBe(200);
+    expect((await sessionCall("release", a.sessionId, a.token)).status).toBe(200);
+    expectProblem(await sessionCall("renew", a.sessionId, a.token), 409, "license.no_active_session");
+    expectProblem(await sessionCall("check-in", a.sessionId, a.token), 409, "license.no_active_session");
   });
 
   it("50 parallel activations on a 5-seat floating license → exactly 5 sessions, the rest 409 license.no_seat_available", async () => {

@@ -78,7 +78,7 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/domain/licensing/activation/activate.ts": { count: 5, proof: T.activation },
   "server/domain/licensing/activation/component-matching.ts": { count: 2, proof: T.componentMatching },
   "server/domain/licensing/activation-codes/issue-activation-codes.ts": { count: 1, proof: T.codeSequence },
-  "server/domain/licensing/sessions/session-access.ts": { count: 4, proof: T.sessionCalls },
+  "server/domain/licensing/sessions/session-access.ts": { count: 6, proof: T.sessionCalls },
   "server/domain/licensing/sessions/release-session.ts": { count: 1, proof: T.sessionCalls },
   "server/domain/licensing/sessions/sweep-expired-leases.ts": { count: 1, proof: T.leaseSweep },
   "server/domain/metering/balances/mutate-balance.ts": { count: 3, proof: T.balances },
@@ -219,7 +219,7 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/db/migrate.ts": { count: 9, proof: "none: migrations and their advisory lock" },
   "server/db/pool.ts": { count: 3, proof: "none: BEGIN, COMMIT, ROLLBACK" },
   "server/db/sql.ts": {
-    count: 2,
+    count: 3,
     proof: "none: runs the runtime lane's statements, each counted and proven at its own site",
   },
   "server/db/readiness.ts": { count: 1, proof: "none: the migrations table" },

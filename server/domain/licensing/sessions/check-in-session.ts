@@ -7,6 +7,7 @@ import { contactTerms } from "../activation/lease-terms.ts";
 import { seatActivatedEvents } from "./seat-events.ts";
 import {
   assertSessionCaller,
+  contactWithoutLock,
   lockSessionForContact,
   touchSession,
   toSessionLeaseResponse,
@@ -17,10 +18,13 @@ import {
  * inactivity-based license, keeps the seat for another inactivityTimeout (never past the lease).
  * It does not extend the lease (renew does). A session whose seat was freed by inactivity takes
  * one again when one is free (`Entitlement.SeatActivated`), else 409 `license.no_seat_available`.
+ * Commonly one autocommit statement (contactWithoutLock); else one locking read and one write.
  */
 export async function checkInSession(ctx: DomainContext, sessionId: string): Promise<TSessionLeaseResponse> {
   assertSessionCaller(ctx, sessionId);
   const tenantId = ctx.tenantId;
+  const fast = await contactWithoutLock(ctx, sessionId, "check-in", now());
+  if (fast) return toSessionLeaseResponse(fast.session, fast.claims);
   return inSqlTransaction(ctx.db, tenantId, async (sql) => {
     const at = now();
     const live = await lockSessionForContact(sql, tenantId, sessionId, at);

@@ -14,7 +14,7 @@ import { outboxCteText } from "../../webhooks/events/emit-event.ts";
 export const LOCK_SESSION: Statement = {
   name: "licensing.lock_session",
   text: `
-SELECT s.*, d."fingerprintHash", to_jsonb(e.*) AS entitlement,
+SELECT s.*, d."fingerprintHash", to_jsonb(e.*) AS entitlement, e.xmin::text AS "entitlementVersion",
   EXISTS (SELECT 1 FROM "AddOnGrant" g WHERE g."tenantId" = e."tenantId" AND g."entitlementId" = e.id AND NOT g."isRevoked") AS "hasGrants",
   (SELECT k.kid FROM "SigningKey" k WHERE k."tenantId" = e."tenantId" AND k.status = 'Active' ORDER BY k."createdAt" DESC LIMIT 1) AS "activeKid",
   CASE WHEN $3::boolean THEN
@@ -90,4 +90,49 @@ d AS (UPDATE "Device" SET "lastSeenAt" = $3::timestamptz, "updatedAt" = $3::time
   WHERE "tenantId" = $1::uuid AND id = (SELECT "deviceId" FROM s)),
 ${outboxCteText(4)}
 SELECT * FROM s`,
+};
+
+/**
+ * The whole of a renew or check-in whose session holds its seat, in one autocommit statement
+ * (DESIGN.md section 11): it updates the session and its device only while the session is live
+ * (not revoked, inside its grace, holding its seat at `$3`) and its entitlement is the very row
+ * version the caller judged the call on (`$10`, the row's xmin), else it changes nothing and
+ * answers no row (the caller then takes the locking path, which refuses or retakes a seat).
+ * The seat hold is the earlier of the (new) lease and `$4` (now + inactivityTimeout; null when the
+ * license is not inactivity-based), as contactTerms computes it. $2 session, $3 now, $5
+ * leaseExpiresAt and $6 graceExpiresAt (null: unchanged), $7 whether validUntil changes, $8
+ * validUntil, $9 entitlement. `withToken` also reads what the token signed after it needs.
+ */
+const contactSessionText = (withToken: boolean) => `
+WITH s AS (
+  UPDATE "LicenseSession" SET
+    "lastContactAt" = $3::timestamptz,
+    "seatHeldUntil" = LEAST(COALESCE($5::timestamptz, "leaseExpiresAt"), $4::timestamptz),
+    "leaseExpiresAt" = COALESCE($5::timestamptz, "leaseExpiresAt"),
+    "graceExpiresAt" = COALESCE($6::timestamptz, "graceExpiresAt"),
+    "validUntil" = CASE WHEN $7::boolean THEN $8::timestamptz ELSE "validUntil" END,
+    "updatedAt" = $3::timestamptz
+  WHERE "tenantId" = $1::uuid AND id = $2::uuid AND "entitlementId" = $9::uuid
+    AND "revokedAt" IS NULL AND "graceExpiresAt" > $3::timestamptz AND "seatHeldUntil" > $3::timestamptz
+    AND EXISTS (SELECT 1 FROM "Entitlement" e WHERE e."tenantId" = $1::uuid AND e.id = $9::uuid AND e.xmin = $10::text::xid)
+  RETURNING *),
+d AS (UPDATE "Device" SET "lastSeenAt" = $3::timestamptz, "updatedAt" = $3::timestamptz
+  WHERE "tenantId" = $1::uuid AND id = (SELECT "deviceId" FROM s)
+  RETURNING "fingerprintHash")
+SELECT s.*, d."fingerprintHash"${
+  withToken
+    ? `,
+  EXISTS (SELECT 1 FROM "AddOnGrant" g WHERE g."tenantId" = $1::uuid AND g."entitlementId" = $9::uuid AND NOT g."isRevoked") AS "hasGrants",
+  (SELECT k.kid FROM "SigningKey" k WHERE k."tenantId" = $1::uuid AND k.status = 'Active' ORDER BY k."createdAt" DESC LIMIT 1) AS "activeKid"`
+    : ""
+}
+FROM s, d`;
+
+export const CONTACT_SESSION_RENEW: Statement = {
+  name: "licensing.contact_session_renew",
+  text: contactSessionText(true),
+};
+export const CONTACT_SESSION_CHECK_IN: Statement = {
+  name: "licensing.contact_session_check_in",
+  text: contactSessionText(false),
 };

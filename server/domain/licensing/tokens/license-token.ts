@@ -216,6 +216,8 @@ async function verificationKey(db: Db, tenantId: string, kid: string): Promise<K
  * else is null (the caller answers 401 `license.session_token_rejected`).
  */
 export async function verifyLicenseToken(db: Db, token: string): Promise<LicenseClaims | null> {
+  const verified = verifiedTokens.get(token);
+  if (verified) return stillValid(db, token, verified);
   try {
     const { kid, alg } = decodeProtectedHeader(token);
     const unverified = decodeJwt(token);
@@ -241,8 +243,39 @@ export async function verifyLicenseToken(db: Db, token: string): Promise<License
       typeof payload.dev_fp !== "string"
     )
       return null;
-    return payload as unknown as LicenseClaims;
+    const claims = Object.freeze(payload) as unknown as LicenseClaims;
+    verifiedTokens.set(token, { kid, claims });
+    if (verifiedTokens.size > MAX_VERIFIED_TOKENS)
+      verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+    return claims;
   } catch {
     return null;
   }
+}
+
+/**
+ * Tokens this process verified, by their text. Their signature, issuer, audience and claims were
+ * checked and cannot change; what can is checked again on every use (stillValid): the lifetime,
+ * and whether the key is still published. A check-in presents the same token all lease long, so
+ * its signature is checked once, not at every heartbeat. Only verified tokens are held, so a
+ * caller cannot fill it with forgeries.
+ */
+const verifiedTokens = new Map<string, { kid: string; claims: LicenseClaims }>();
+/** At most this many tokens are held; the oldest entry makes room. */
+const MAX_VERIFIED_TOKENS = 20_000;
+
+/** jwtVerify's time checks (exp, nbf; no clock tolerance) and the key's publication, for a token verified before. */
+async function stillValid(
+  db: Db,
+  token: string,
+  { kid, claims }: { kid: string; claims: LicenseClaims },
+): Promise<LicenseClaims | null> {
+  const at = Math.floor(now().getTime() / 1000);
+  const nbf = (claims as { nbf?: number }).nbf;
+  if (claims.exp <= at) {
+    verifiedTokens.delete(token);
+    return null;
+  }
+  if (nbf !== undefined && nbf > at) return null;
+  return (await verificationKey(db, claims.tid, kid)) ? claims : null;
 }
