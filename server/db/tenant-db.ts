@@ -33,6 +33,18 @@ const scopedClients = new WeakSet<object>();
  * another tenant behaves exactly like an unknown id. Raw SQL is not covered and must filter itself.
  */
 export function tenantDb(base: Db, tenantId: string) {
+  let clients = madeFor.get(base);
+  if (!clients) madeFor.set(base, (clients = new Map()));
+  const made = clients.get(tenantId);
+  if (made) return made;
+  const scoped = scopeTo(base, tenantId);
+  // The client is immutable: kept per tenant, so a request does not build one (runtime requests mostly never query with it).
+  if (clients.size >= MAX_KEPT_TENANTS) clients.delete(clients.keys().next().value!);
+  clients.set(tenantId, scoped);
+  return scoped;
+}
+
+function scopeTo(base: Db, tenantId: string) {
   const scoped = base.$extends({
     name: "tenant-scope",
     query: {
@@ -56,7 +68,9 @@ export function tenantDb(base: Db, tenantId: string) {
   return scoped;
 }
 
-export type TenantDb = ReturnType<typeof tenantDb>;
+export type TenantDb = ReturnType<typeof scopeTo>;
+const madeFor = new WeakMap<Db, Map<string, TenantDb>>();
+const MAX_KEPT_TENANTS = 1_000;
 /** The client inside an interactive transaction of a TenantDb. */
 export type TenantTx = Parameters<Parameters<TenantDb["$transaction"]>[0]>[0];
 /** Either, for domain functions that run standalone or inside a caller's transaction. */
