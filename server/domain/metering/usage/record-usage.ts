@@ -20,6 +20,14 @@ import { counterRows, type PendingRateLimits } from "../../rate-limits/hit-rate-
 export class StaleUsageTerms extends Error {}
 
 type MeterRow = { asset: string; period: string; before: string; after: string; creditsPriced: string };
+/** RECORD_USAGE's answer. */
+type RecordedBatch = {
+  live: boolean;
+  version: string;
+  inserted: string[];
+  meters: MeterRow[];
+  limits: Parameters<typeof counterRows>[0];
+};
 
 /** Who uploads: a session (its liveness gates the batch) or the vendor backend for the entitlement. */
 export type UsageUploader = { sessionId: string | null; actor: Actor };
@@ -111,13 +119,7 @@ export async function recordUsage(
   const run = async (db: pg.PoolClient | pg.Pool) => {
     const {
       rows: [result],
-    } = await db.query<{
-      live: boolean;
-      version: string;
-      inserted: string[];
-      meters: MeterRow[];
-      limits: Parameters<typeof counterRows>[0];
-    }>({
+    } = await db.query<RecordedBatch>({
       name: "metering.record_usage",
       text: RECORD_USAGE,
       values: [
