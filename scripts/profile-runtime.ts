@@ -1,8 +1,9 @@
-// npx tsx scripts/profile-runtime.ts [activation|renew|check-in ...]: where the web process spends its CPU
-// on the runtime hot path (issue 12 item 2). For each scenario it starts the production server on
-// a fresh database with the V8 profiler preloaded (scripts/profile-runtime-preload.mjs), seeds one
-// license, warms up, profiles an autocannon load (64 connections, 10 s) and prints the top
-// self-time functions.
+// npx tsx scripts/profile-runtime.ts [activation|renew|check-in|consume|upload ...]: where the web
+// process spends its CPU on the runtime hot path (issue 12 item 2, issue 13's throughput). For each
+// scenario it starts the production server on a fresh database with the V8 profiler preloaded
+// (scripts/profile-runtime-preload.mjs), seeds one license (consume and upload: the metering
+// bench's 16 licenses and its loads, scripts/bench/metering.ts), warms up, profiles an autocannon
+// load (64 connections, 10 s) and prints the top self-time functions.
 // Not a benchmark: the profiler itself slows the process; compare shares, not requests/s.
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -18,6 +19,7 @@ import { createClient } from "../server/domain/identity/oauth-clients.ts";
 import { defaultKeyIssuancePolicy } from "../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
 import { startTestServer, TEST_APP_SECRET } from "../tests/helpers/test-server.ts";
 import { load } from "./bench/load.ts";
+import { meteringLoads, seedMetering } from "./bench/metering.ts";
 
 const ACTIVATIONS = "/api/v1/provision/activations";
 const json = { "content-type": "application/json" };
@@ -91,7 +93,9 @@ function selfTimeByOwner(profile: CpuProfile) {
     .map(([where, us]) => ({ where, share: `${((us / total) * 100).toFixed(1)}%` }));
 }
 
-async function profileScenario(scenario: "activation" | "renew" | "check-in") {
+type Scenario = "activation" | "renew" | "check-in" | "consume" | "upload";
+
+async function profileScenario(scenario: Scenario) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), `cpu-${scenario}-`)), "web.cpuprofile");
   const preload = new URL("./profile-runtime-preload.mjs", import.meta.url).href;
   const server = await startTestServer({
@@ -105,6 +109,14 @@ async function profileScenario(scenario: "activation" | "renew" | "check-in") {
   const db = createDb(server.databaseUrl, { max: 4 });
   let result;
   try {
+    if (scenario === "consume" || scenario === "upload") {
+      const request = meteringLoads(await seedMetering(server, db, () => {}))[scenario];
+      process.kill(pid, "SIGUSR2");
+      result = await load(server.baseUrl, request);
+      process.kill(pid, "SIGUSR2");
+      for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 200));
+      return await finish();
+    }
     const tenant = await createTenant(db, { name: "Profile runtime" });
     const scopes = ["provision.activation-code.*"];
     const { client, clientSecret } = await createClient(systemContext(db, tenant.tenantId, "profile"), {
@@ -195,8 +207,12 @@ async function profileScenario(scenario: "activation" | "renew" | "check-in") {
     await db.$disconnect();
     await server.stop();
   }
-  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
-  return summary(scenario, result.requestsPerSecond, result.non2xx, profile, file);
+  return finish();
+
+  async function finish() {
+    const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+    return summary(scenario, result!.requestsPerSecond, result!.non2xx, profile, file);
+  }
 }
 
 function summary(scenario: string, rps: number, non2xx: number, profile: CpuProfile, file: string) {
@@ -217,9 +233,7 @@ if (asked[0] === "--analyze") {
   process.stdout.write(`${JSON.stringify(summary("saved", 0, 0, profile, asked[1]), null, 2)}\n`);
   process.exit(0);
 }
-for (const scenario of (asked.length ? asked : ["activation", "renew"]) as (
-  "activation" | "renew" | "check-in"
-)[]) {
+for (const scenario of (asked.length ? asked : ["activation", "renew"]) as Scenario[]) {
   const out = await profileScenario(scenario);
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }

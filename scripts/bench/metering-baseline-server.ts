@@ -1,9 +1,11 @@
 // The metering benchmark's same-work baseline (DESIGN.md section 11): a bare node:http server
 // with pg and jose that verifies the license token against the tenant's JWKS and runs the very
 // statements of the real handlers' common paths (server/domain/metering/**/…-sql.ts): a consume
-// is the one conditional statement of its fast path, an upload the one usage statement. What it
-// leaves out is what our stack adds: Next.js routing, the route wrapper, zod, the terms and the
-// decision. Started as its own process by scripts/bench/metering.ts.
+// is the one conditional statement of its fast path, an upload the one usage statement, each
+// counting the request against the `usage.session` rate limit as the handlers do (in the same
+// statement; RATE_LIMITS as the server's). What it leaves out is what our stack adds: Next.js
+// routing, the route wrapper, zod, the terms and the decision. Started as its own process by
+// scripts/bench/metering.ts.
 //   POST /consume/{sessionId}?amount=1   POST /upload/{sessionId} (body: records)
 // Env: DATABASE_URL, BASELINE_JWKS (the tenant's JWKS), BASELINE_METERS (entitlementId → meter ids).
 import { randomUUID } from "node:crypto";
@@ -16,6 +18,7 @@ import { buildLadder, freeRegions } from "../../server/domain/metering/consumpti
 import { toDecimalString } from "../../server/domain/metering/quantity.ts";
 import { RECORD_USAGE } from "../../server/domain/metering/usage/usage-sql.ts";
 import { METER_VERSION_SQL } from "../../server/domain/metering/meters/meter-version.ts";
+import { hitValues } from "../../server/domain/rate-limits/hit-rate-limits.ts";
 
 type Meter = { tenantId: string; assetId: string; meteredUsageId: string; periodKey: string; periodStart: string; periodEnd: string };
 
@@ -31,6 +34,10 @@ async function claimsOf(authorization: string | undefined) {
   return { sessionId: payload.sub as string, entitlementId: payload.ent as string };
 }
 
+/** The handlers' count of the request: `usage.session`, keyed by the session. */
+const limitValues = (tenantId: string, sessionId: string) =>
+  hitValues({ tenantId }, [{ name: "usage.session", key: sessionId }], new Date());
+
 /** The consume's common path: the one conditional statement (its fast path) with the meter's free regions. */
 const regions = freeRegions(buildLadder({ value: "1000000000", tiers: [], enforcementType: null }));
 
@@ -44,7 +51,7 @@ async function consume(sessionId: string, entitlementId: string, amount: string)
       m.tenantId, entitlementId, sessionId, randomUUID(), new Date(), amount, m.assetId, m.periodKey, version,
       m.meteredUsageId, regions.map((r) => toDecimalString(r.lo)),
       regions.map((r) => (r.hi === null ? null : toDecimalString(r.hi))), regions.map((r) => r.severity),
-      "api-calls", regions.map((r) => r.tierName),
+      "api-calls", regions.map((r) => r.tierName), ...limitValues(m.tenantId, sessionId),
     ],
   });
   if (rows[0].usage === null) throw new Error("not written");
@@ -76,6 +83,7 @@ async function upload(sessionId: string, entitlementId: string, records: Record_
         col((r) => r.eventName), col((r) => r.eventData), col(() => "Counted"), col(() => null), col(() => m.assetId),
         col(() => "api-calls"), col((r) => String((JSON.parse(r.eventData) as { amount?: number }).amount ?? 1)),
         col(() => m.periodKey), col(() => m.periodStart), col(() => m.periodEnd), col(() => "CumulativeCounter"), col(() => true),
+        ...limitValues(m.tenantId, sessionId),
       ],
     });
     return { entitlementResolved: rows[0].live, counted: rows[0].inserted.length };

@@ -9,14 +9,14 @@ import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import type { AutocannonRequest } from "autocannon";
 import type { Prisma } from "../../server/db/generated/client.ts";
-import { createDb } from "../../server/db/client.ts";
+import { createDb, type Db } from "../../server/db/client.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
 import { systemContext } from "../../server/domain/context.ts";
 import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
 import { periodOf } from "../../server/domain/metering/periods/period.ts";
-import { startTestServer, TEST_APP_SECRET } from "../../tests/helpers/test-server.ts";
+import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS, type TestServer } from "../../tests/helpers/test-server.ts";
 import { repoRoot } from "../lib/runtime-env.ts";
 import { withCpu, type CpuShare } from "./cpu.ts";
 import { load, type LoadResult } from "./load.ts";
@@ -43,14 +43,23 @@ const json = { "content-type": "application/json" };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const load1 = () => loadavg().map((n) => round2(n));
 
-export async function runMeteringBench(options: { log?: (line: string) => void } = {}): Promise<MeteringBenchResult> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`[bench:metering] ${line}\n`));
-  log("starting the production server on a fresh database");
-  const server = await startTestServer();
-  process.env.APP_SECRET = TEST_APP_SECRET;
-  const db = createDb(server.databaseUrl, { max: 4 });
-  let baselineChild: ReturnType<typeof spawn> | undefined;
-  try {
+type Session = { token: string; sessionId: string };
+type License = { entitlementId: string; code: string; assetId: string; meteredUsageId: string; anchorAt: Date };
+export type MeteringSeed = {
+  tenantId: string;
+  licenses: License[];
+  /** 64 sessions of the first license. */
+  one: Session[];
+  /** 4 sessions of each of the 16 licenses. */
+  spread: Session[];
+};
+
+/**
+ * The bench's data on a running server: one tenant, 16 licenses metering `api-calls` per day,
+ * 64 sessions on the first and 4 on each, and a warm-up consume per session (terms cache,
+ * prepared statements). Shared with scripts/profile-runtime.ts, which profiles the same loads.
+ */
+export async function seedMetering(server: TestServer, db: Db, log: (line: string) => void): Promise<MeteringSeed> {
     const tenant = await createTenant(db, { name: "Bench metering" });
     const scopes = ["provision.activation-code.*"];
     const { client, clientSecret } = await createClient(systemContext(db, tenant.tenantId, "bench"), {
@@ -120,43 +129,72 @@ export async function runMeteringBench(options: { log?: (line: string) => void }
     for (const s of [...one.slice(0, 8), ...spread])
       await fetch(`${server.baseUrl}${USAGE}/consume/${s.sessionId}/api-calls?amount=1`, { method: "POST", headers: { authorization: `Bearer ${s.token}` } });
 
+    return { tenantId: tenant.tenantId, licenses, one, spread };
+}
+
+const consumePath = (s: { sessionId: string }) => `${USAGE}/consume/${s.sessionId}/api-calls?amount=1`;
+const uploadPath = (s: { sessionId: string }) => `${USAGE}/sessions/${s.sessionId}/transactions`;
+
+/** Requests cycling through sessions, each with its own token (and body). */
+export function cycle(
+  sessions: Session[],
+  path: (s: { sessionId: string }) => string,
+  body?: (s: { sessionId: string }) => string,
+): AutocannonRequest {
+  let next = 0;
+  return {
+    method: "POST",
+    setupRequest: (req) => {
+      const s = sessions[next++ % sessions.length];
+      return { ...req, path: path(s), headers: { ...json, authorization: `Bearer ${s.token}` }, ...(body ? { body: body(s) } : {}) };
+    },
+  };
+}
+
+let transactionId = Date.now() * 1000;
+/** A batch of BATCH new records of one call each, as a client's local store uploads them. */
+export const usageBatch = (s: { sessionId: string }) =>
+  JSON.stringify(
+    Array.from({ length: BATCH }, () => ({
+      transactionId: transactionId++,
+      sessionId: s.sessionId,
+      apiVersion: 1,
+      creationDateTime: new Date().toISOString(),
+      eventName: "ApiCall",
+      eventData: '{"metricName":"api-calls","amount":1}',
+    })),
+  );
+
+/** The profiler's loads (scripts/profile-runtime.ts): consume spread over the 16 licenses, and upload. */
+export const meteringLoads = (seed: MeteringSeed) => ({
+  consume: cycle(seed.spread, consumePath),
+  upload: cycle(seed.spread, uploadPath, usageBatch),
+});
+
+export async function runMeteringBench(options: { log?: (line: string) => void } = {}): Promise<MeteringBenchResult> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`[bench:metering] ${line}\n`));
+  log("starting the production server on a fresh database");
+  const server = await startTestServer();
+  process.env.APP_SECRET = TEST_APP_SECRET;
+  const db = createDb(server.databaseUrl, { max: 4 });
+  let baselineChild: ReturnType<typeof spawn> | undefined;
+  try {
+    const { tenantId, licenses, one, spread } = await seedMetering(server, db, log);
+    const scoped = tenantDb(db, tenantId);
     const port = Number(new URL(server.baseUrl).port);
     const measure = async (url: string, request: AutocannonRequest, cpuPort?: number): Promise<Measured> => {
       const before = load1();
       const result = cpuPort ? await withCpu(server.databaseUrl, cpuPort, () => load(url, request)) : await load(url, request);
       return { ...result, loadAverage: [...before, ...load1()] };
     };
-    const cycle = (sessions: { token: string; sessionId: string }[], path: (s: { sessionId: string }) => string, body?: (s: { sessionId: string }) => string): AutocannonRequest => {
-      let next = 0;
-      return {
-        method: "POST",
-        setupRequest: (req) => {
-          const s = sessions[next++ % sessions.length];
-          return { ...req, path: path(s), headers: { ...json, authorization: `Bearer ${s.token}` }, ...(body ? { body: body(s) } : {}) };
-        },
-      };
-    };
-    let transactionId = Date.now() * 1000;
-    const batch = (s: { sessionId: string }) =>
-      JSON.stringify(
-        Array.from({ length: BATCH }, () => ({
-          transactionId: transactionId++,
-          sessionId: s.sessionId,
-          apiVersion: 1,
-          creationDateTime: new Date().toISOString(),
-          eventName: "ApiCall",
-          eventData: '{"metricName":"api-calls","amount":1}',
-        })),
-      );
-
     log("consume, one license");
-    const consumeOneLicense = await measure(server.baseUrl, cycle(one, (s) => `${USAGE}/consume/${s.sessionId}/api-calls?amount=1`), port);
+    const consumeOneLicense = await measure(server.baseUrl, cycle(one, consumePath), port);
     log(JSON.stringify(consumeOneLicense));
     log(`consume, spread over ${LICENSES} licenses`);
-    const consumeSpread = await measure(server.baseUrl, cycle(spread, (s) => `${USAGE}/consume/${s.sessionId}/api-calls?amount=1`), port);
+    const consumeSpread = await measure(server.baseUrl, cycle(spread, consumePath), port);
     log(JSON.stringify(consumeSpread));
     log(`usage upload, batches of ${BATCH}`);
-    const usageUpload = await measure(server.baseUrl, cycle(spread, (s) => `${USAGE}/sessions/${s.sessionId}/transactions`, batch), port);
+    const usageUpload = await measure(server.baseUrl, cycle(spread, uploadPath, usageBatch), port);
     log(JSON.stringify(usageUpload));
 
     const ledgerEntries = await scoped.consumeEntry.count({ where: { entitlementId: licenses[0].entitlementId } });
@@ -167,17 +205,17 @@ export async function runMeteringBench(options: { log?: (line: string) => void }
     log(`exactness: ${JSON.stringify(exactness)}`);
 
     log("baseline (node:http + pg + jose, the same statements)");
-    const jwks = await (await fetch(`${server.baseUrl}/api/v1/provision/tenants/${tenant.tenantId}/jwks.json`)).text();
+    const jwks = await (await fetch(`${server.baseUrl}/api/v1/provision/tenants/${tenantId}/jwks.json`)).text();
     const now = new Date();
     const meters = Object.fromEntries(
       licenses.map((l) => {
         const period = periodOf({ consumptionPeriod: "day", periodAnchor: "Calendar" }, l.anchorAt, now);
-        return [l.entitlementId, { tenantId: tenant.tenantId, assetId: l.assetId, meteredUsageId: l.meteredUsageId, periodKey: period.key, periodStart: period.start!.toISOString(), periodEnd: period.end!.toISOString() }];
+        return [l.entitlementId, { tenantId, assetId: l.assetId, meteredUsageId: l.meteredUsageId, periodKey: period.key, periodStart: period.start!.toISOString(), periodEnd: period.end!.toISOString() }];
       }),
     );
     baselineChild = spawn(process.execPath, ["--import", "tsx", "scripts/bench/metering-baseline-server.ts"], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: server.databaseUrl, NODE_ENV: "production", BASELINE_JWKS: jwks, BASELINE_METERS: JSON.stringify(meters) },
+      env: { ...process.env, DATABASE_URL: server.databaseUrl, NODE_ENV: "production", RATE_LIMITS: process.env.RATE_LIMITS ?? TEST_RATE_LIMITS, BASELINE_JWKS: jwks, BASELINE_METERS: JSON.stringify(meters) },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const child = baselineChild;
@@ -189,7 +227,7 @@ export async function runMeteringBench(options: { log?: (line: string) => void }
     const baseline = {
       consumeOneLicense: await measure(baseUrl, cycle(one, (s) => `/consume/${s.sessionId}?amount=1`)),
       consumeSpread: await measure(baseUrl, cycle(spread, (s) => `/consume/${s.sessionId}?amount=1`)),
-      usageUpload: await measure(baseUrl, cycle(spread, (s) => `/upload/${s.sessionId}`, batch)),
+      usageUpload: await measure(baseUrl, cycle(spread, (s) => `/upload/${s.sessionId}`, usageBatch)),
     };
     log(`baseline: ${JSON.stringify(baseline)}`);
 

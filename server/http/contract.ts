@@ -37,6 +37,11 @@ export type Contract = {
    * wrapper after parsing: 429 `request.rate_limited` past one, RateLimit headers on every answer.
    */
   rateLimits?: readonly RouteRateLimit[];
+  /**
+   * The handler counts `rateLimits` itself (HandlerInput `rateLimits`), folded into its own hot
+   * statement so the count costs no round trip of its own; the wrapper then counts nothing.
+   */
+  rateLimitsCountedByHandler?: boolean;
   /** The success answer's media type when it is not JSON (a CSV download); `response` is then not used. */
   responseMediaType?: string;
 };

@@ -2,7 +2,12 @@ import { AppError } from "../core/errors.ts";
 import type { ActivationCode } from "../db/generated/client.ts";
 import { activationCodeLookupKey } from "../domain/licensing/activation-codes/activation-code-format.ts";
 import {
+  countedRateLimits,
   countRateLimits,
+  hitRateLimits,
+  hitValues,
+  rateLimitStates,
+  type PendingRateLimits,
   type RateLimitHit,
   type RateLimitState,
   type RateLimitTenant,
@@ -10,6 +15,7 @@ import {
 import type { RateLimitName } from "../domain/rate-limits/rate-limit-policies.ts";
 import type { Principal } from "./auth.ts";
 import { callerIp } from "./runtime-request.ts";
+import { now } from "../clock.ts";
 
 /**
  * The limits a route is counted against, declared on its contract (`rateLimits`) and checked by
@@ -48,6 +54,21 @@ export function assertWithinRateLimits(states: RateLimitState[], headers = rateL
   );
 }
 
+/** Whose limits, and which: what the request's principal, address and body name. */
+function routeHits(names: readonly RouteRateLimit[], req: Request, principal: Principal, body: unknown) {
+  const code = (body as { activationCode?: unknown } | undefined)?.activationCode;
+  const lookupKey = typeof code === "string" && code ? activationCodeLookupKey(code) : undefined;
+  const tenant: RateLimitTenant =
+    principal.kind === "anonymous" ? { codeLookupKey: lookupKey } : { tenantId: principal.tenantId };
+  const hits: RateLimitHit[] = [];
+  for (const name of names) {
+    if (name === "activation.ip") hits.push({ name, key: callerIp(req) ?? "unknown" });
+    else if (name === "activation.code" && lookupKey) hits.push({ name, key: lookupKey });
+    else if (name === "usage.session" && principal.kind === "license") hits.push({ name, key: principal.id });
+  }
+  return { tenant, hits };
+}
+
 /**
  * Counts a route's request against its declared limits; throws 429 when one is over, else returns
  * the headers the answer carries and the activation code the count read to find an anonymous
@@ -59,18 +80,45 @@ export async function enforceRouteRateLimits(
   principal: Principal,
   body: unknown,
 ): Promise<{ headers: Record<string, string>; activationCode?: ActivationCode | null }> {
-  const code = (body as { activationCode?: unknown } | undefined)?.activationCode;
-  const lookupKey = typeof code === "string" && code ? activationCodeLookupKey(code) : undefined;
-  const tenant: RateLimitTenant =
-    principal.kind === "anonymous" ? { codeLookupKey: lookupKey } : { tenantId: principal.tenantId };
-  const hits: RateLimitHit[] = [];
-  for (const name of names) {
-    if (name === "activation.ip") hits.push({ name, key: callerIp(req) ?? "unknown" });
-    else if (name === "activation.code" && lookupKey) hits.push({ name, key: lookupKey });
-    else if (name === "usage.session" && principal.kind === "license") hits.push({ name, key: principal.id });
-  }
+  const { tenant, hits } = routeHits(names, req, principal, body);
   const { states, activationCode } = await countRateLimits(tenant, hits);
   const headers = rateLimitHeaders(states);
   assertWithinRateLimits(states, headers);
   return { headers, activationCode };
+}
+
+/**
+ * The route's limits for its handler to count (a contract's `rateLimitsCountedByHandler`): the
+ * handler folds the count into its own statement, or enforces it on its own, before any effect.
+ * The RateLimit headers are added to `headers` (the answer's) when counted; `settled` says whether
+ * the handler did count.
+ */
+export function pendingRouteRateLimits(
+  names: readonly RouteRateLimit[],
+  req: Request,
+  principal: Principal,
+  body: unknown,
+  headers: Record<string, string>,
+): PendingRateLimits & { readonly settled: boolean } {
+  const { tenant, hits } = routeHits(names, req, principal, body);
+  let settled = false;
+  const at = now();
+  const settle = (states: RateLimitState[]) => {
+    settled = true;
+    const own = rateLimitHeaders(states);
+    Object.assign(headers, own);
+    assertWithinRateLimits(states, own);
+  };
+  return {
+    get settled() {
+      return settled;
+    },
+    values: () => (settled ? countedRateLimits.values() : hitValues(tenant, hits, at)),
+    settle: (rows) => {
+      if (!settled) settle(rateLimitStates(hits, rows, at));
+    },
+    enforce: async () => {
+      if (!settled) settle(await hitRateLimits(tenant, hits));
+    },
+  };
 }

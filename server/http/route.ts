@@ -16,7 +16,8 @@ import { testClockOf } from "./test-clock.ts";
 import { now, runAtClock } from "../clock.ts";
 import { observeRoute } from "./metrics.ts";
 import { runAudited } from "../db/audit-context.ts";
-import { enforceRouteRateLimits } from "./rate-limit.ts";
+import { enforceRouteRateLimits, pendingRouteRateLimits } from "./rate-limit.ts";
+import { countedRateLimits, type PendingRateLimits } from "../domain/rate-limits/hit-rate-limits.ts";
 import { databaseUnavailableError, isDatabaseUnavailable } from "../db/errors.ts";
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -35,6 +36,8 @@ export type HandlerInput<C extends Contract> = {
    * (null: no such code; undefined: not read, the handler reads it itself).
    */
   read: { activationCode?: ActivationCode | null };
+  /** The route's limits when its contract has the handler count them; else already counted. */
+  rateLimits: PendingRateLimits;
 };
 
 /**
@@ -152,7 +155,11 @@ export function route<C extends Contract>(
       const body = parseWith(contract.body, rawBody ?? (contract.body ? {} : undefined), "body");
       parsedBody = body;
       const read: HandlerInput<C>["read"] = {};
-      if (contract.rateLimits) {
+      const pendingLimits =
+        contract.rateLimits && contract.rateLimitsCountedByHandler
+          ? pendingRouteRateLimits(contract.rateLimits, req, principal, body, baseHeaders)
+          : undefined;
+      if (contract.rateLimits && !pendingLimits) {
         const limited = await enforceRouteRateLimits(contract.rateLimits, req, principal, body);
         Object.assign(baseHeaders, limited.headers);
         read.activationCode = limited.activationCode;
@@ -187,8 +194,20 @@ export function route<C extends Contract>(
           req,
           correlationId,
           read,
+          rateLimits: pendingLimits ?? countedRateLimits,
         } as HandlerInput<C>;
-        return handler(input);
+        let out: unknown;
+        try {
+          out = await handler(input);
+        } catch (error) {
+          // Refused before it counted (a token of another session, say): counted all the same,
+          // and over a limit the answer is 429, as when the wrapper counts first.
+          await pendingLimits?.enforce();
+          throw error;
+        }
+        if (pendingLimits && !pendingLimits.settled)
+          throw new Error(`${contract.path}: the handler did not count the request's rate limits`);
+        return out;
       };
 
       const execute = async (): Promise<Response> => {

@@ -11,7 +11,7 @@ import {
 } from "../../helpers/api.ts";
 import { activateJwt, claimsOf, licensedEntitlement } from "../../helpers/runtime.ts";
 import { uiSignInAttempt } from "../../helpers/ui-session.ts";
-import { USAGE } from "../../helpers/metering.ts";
+import { consume, meteredLicense, record, USAGE } from "../../helpers/metering.ts";
 import { systemContext } from "../../../server/domain/context.ts";
 import { createClient } from "../../../server/domain/identity/oauth-clients.ts";
 import {
@@ -204,6 +204,51 @@ describe("rate limits", () => {
     });
     expectRateLimited(consume, "usage.session", 55);
     expect((await read(b)).status).toBeLessThan(300);
+  });
+
+  it("consume and usage upload count in their own statement: within the limit they record and say what remains; past it 429 and nothing is recorded", async () => {
+    const metered = await createTestTenant("Rate limits folded");
+    await limit(metered, "usage.session", 4);
+    const license = await meteredLicense(metered, {
+      metrics: [{ metricName: "api-calls", metered: { consumptionPeriod: "month" } }],
+      features: [{ metricName: "api-calls", value: "1000" }],
+    });
+    const s = await license.session();
+    const upload = (records: unknown[]) =>
+      request("POST", `${USAGE}/sessions/${s.sessionId}/transactions`, {
+        token: s.token,
+        body: records,
+        headers: inWindow,
+      });
+    const apiCall = () => record({ eventName: "api-calls", eventData: { amount: 1 } });
+    // The first consume of a period takes the locking path; the second is the one-statement path.
+    for (let i = 0; i < 2; i++) {
+      const res = await consume(s, "api-calls", 1, { headers: inWindow });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ allowed: true, committed: true, usage: i + 1 });
+      expect(res.headers.get("ratelimit")).toContain(`"usage.session";r=${3 - i};t=55`);
+    }
+    const uploaded = await upload([apiCall(), apiCall()]);
+    expect(uploaded.status, uploaded.text).toBe(200);
+    expect(uploaded.body).toMatchObject({ counted: 2 });
+    expect(uploaded.headers.get("ratelimit")).toContain(`"usage.session";r=1;t=55`);
+    expect((await consume(s, "api-calls", 1, { headers: inWindow })).status).toBe(200);
+
+    expectRateLimited(await consume(s, "api-calls", 1, { headers: inWindow }), "usage.session", 55);
+    expectRateLimited(await upload([apiCall()]), "usage.session", 55);
+    const entitlementId = license.entitlement.id;
+    expect(await testDb().consumeEntry.count({ where: { tenantId: metered.tenantId, entitlementId } })).toBe(
+      3,
+    );
+    expect(await testDb().usageRecord.count({ where: { tenantId: metered.tenantId, entitlementId } })).toBe(
+      2,
+    );
+    const [period] = await testDb().meterPeriod.findMany({
+      where: { tenantId: metered.tenantId, entitlementId },
+    });
+    expect(period.usage.toNumber()).toBe(5);
+    // The next window counts afresh.
+    expect((await consume(s, "api-calls", 1, { headers: clockAt(65_000) })).status).toBe(200);
   });
 
   it("parallel requests cannot slip past a limit: exactly the limit passes", async () => {

@@ -22,6 +22,7 @@ import {
   WRITE_CONSUME,
 } from "./consume-sql.ts";
 import { freeRegions } from "./ladder.ts";
+import { counterRows, countedRateLimits, type PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
 import {
   balanceRowFrom,
   decideMeter,
@@ -241,14 +242,16 @@ async function preview(tenantId: string, input: ConsumeInput, meters: Entitlemen
 }
 
 /**
- * The common consume in one round trip (consume-sql.ts FAST_CONSUME): allowed, free, no change of
- * severity. Null when its conditions do not hold; the locking path then decides.
+ * The common consume in one round trip (consume-sql.ts FAST_CONSUME, which also counts the
+ * request's rate limits): allowed, free, no change of severity. Null when its conditions do not
+ * hold; the locking path then decides.
  */
 async function fastCommit(
   tenantId: string,
   input: ConsumeInput,
   meters: EntitlementMeters,
   terms: MeterTerms,
+  limits: PendingRateLimits,
 ) {
   if (input.idempotencyKey || terms.kind === "Balance" || !terms.featureEnabled) return null;
   const at = now();
@@ -274,8 +277,10 @@ async function fastCommit(
       regions.map((r) => r.severity),
       terms.metricName,
       regions.map((r) => r.tierName),
+      ...limits.values(),
     ],
   });
+  limits.settle(counterRows(rows[0].limits));
   if (rows[0].usage === null) return null;
   const after = micros(rows[0].usage);
   const phase = decideMeter(
@@ -383,23 +388,33 @@ async function commit(tenantId: string, input: ConsumeInput, meters: Entitlement
   }
 }
 
-async function decide(ctx: DomainContext, input: ConsumeInput, mode: "preview" | "commit") {
+/**
+ * `limits` are counted before anything else happens: in the fast path's own statement, else in a
+ * statement of their own first.
+ */
+async function decide(
+  ctx: DomainContext,
+  input: ConsumeInput,
+  mode: "preview" | "commit",
+  limits: PendingRateLimits,
+) {
   for (let attempt = 0; attempt < 4; attempt++) {
     const meters = await entitlementMeters(ctx.db, ctx.tenantId, input.entitlementId, {
       refresh: attempt > 0,
     });
+    const terms = meters?.meters.get(input.metricName);
+    if (!meters || !terms || mode === "preview") await limits.enforce();
     if (!meters) throw noActiveSession();
-    const terms = meters.meters.get(input.metricName);
     try {
       if (!terms) {
         await assertLiveSession(ctx.tenantId, input);
         throw metricNotTracked(input.metricName);
       }
       if (mode === "preview") return await preview(ctx.tenantId, input, meters, terms);
-      return (
-        (await fastCommit(ctx.tenantId, input, meters, terms)) ??
-        (await commit(ctx.tenantId, input, meters, terms))
-      );
+      const fast = await fastCommit(ctx.tenantId, input, meters, terms, limits);
+      if (fast) return fast;
+      await limits.enforce();
+      return await commit(ctx.tenantId, input, meters, terms);
     } catch (error) {
       if (!(error instanceof StaleTerms)) throw error;
     }
@@ -433,8 +448,12 @@ export async function assertLiveSession(
  * `license.metric_not_tracked` charges nothing; 409 `license.no_active_session` when the session
  * is gone.
  */
-export const consumeMetric = (ctx: DomainContext, input: ConsumeInput) => decide(ctx, input, "commit");
+export const consumeMetric = (
+  ctx: DomainContext,
+  input: ConsumeInput,
+  limits: PendingRateLimits = countedRateLimits,
+) => decide(ctx, input, "commit", limits);
 
 /** POST /usage/preview-consume/{sessionId}/{metric}: the same decision; changes nothing, reserves nothing. */
 export const previewConsume = (ctx: DomainContext, input: Omit<ConsumeInput, "idempotencyKey">) =>
-  decide(ctx, { ...input, idempotencyKey: null }, "preview");
+  decide(ctx, { ...input, idempotencyKey: null }, "preview", countedRateLimits);

@@ -1,4 +1,5 @@
 import { METER_VERSION_EXPRESSION } from "../meters/meter-version.ts";
+import { RATE_LIMIT_ROWS, rateLimitCountCte, WITHIN_RATE_LIMITS } from "../../rate-limits/hit-rate-limits.ts";
 
 /**
  * The statements of a consume (DESIGN.md sections 11 and 13). $1 tenant, $2 entitlement throughout.
@@ -123,17 +124,19 @@ FROM "ConsumeIdempotencyKey" k WHERE k."tenantId" = $1 AND k."entitlementId" = $
  * in one free region (ladder.ts `freeRegions`) whose severity is the one last reported. The
  * UPDATE re-checks its conditions on the row's latest version after waiting for its lock, so it
  * is exact under concurrency; when it writes nothing the consume takes the locking path.
+ * The request's rate limits are counted in the same round trip (rateLimitCountCte, $16-$24):
+ * over a limit, the statement writes nothing but the count, and `limits` says so.
  * $1 tenant, $2 entitlement, $3 session, $4 consume entry id, $5 now, $6 amount, $7 asset,
  * $8 period key, $9 terms version, $10 meteredUsage id, $11-$13 and $15 the regions (low, high,
  * severity, tier), $14 metric.
  */
 export const FAST_CONSUME = `
-WITH ok AS (
+WITH ${rateLimitCountCte(16)}, ok AS (
   SELECT 1 FROM "LicenseSession" s
     JOIN "Entitlement" e ON e."tenantId" = s."tenantId" AND e.id = s."entitlementId"
   WHERE s."tenantId" = $1 AND s.id = $3 AND s."entitlementId" = $2
     AND s."revokedAt" IS NULL AND s."graceExpiresAt" > $5 AND e.status = 'Published'
-    AND ${METER_VERSION_EXPRESSION} = $9
+    AND ${METER_VERSION_EXPRESSION} = $9 AND ${WITHIN_RATE_LIMITS}
 ), mu AS (
   SELECT "suspendedUntilAt", "lastReportedOverageSeverityStatus" AS reported FROM "MeteredUsage"
   WHERE "tenantId" = $1 AND id = $10
@@ -157,4 +160,4 @@ WITH ok AS (
     WHERE p.before >= x.lo AND (x.hi IS NULL OR p.after <= x.hi) LIMIT 1) r
   RETURNING 1
 )
-SELECT (SELECT after::text FROM p) AS usage, (SELECT count(*) FROM c)::int AS entries`;
+SELECT (SELECT after::text FROM p) AS usage, (SELECT count(*) FROM c)::int AS entries, ${RATE_LIMIT_ROWS} AS limits`;

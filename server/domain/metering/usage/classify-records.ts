@@ -32,11 +32,22 @@ export function classifyRecords(
 ): { classified: ClassifiedRecord[]; repeatedInBatch: number } {
   const seen = new Set<bigint>();
   const classified: ClassifiedRecord[] = [];
+  // A batch's records mostly fall in one period of their meter: the last one found is asked first.
+  const lastPeriod = new Map<MeterTerms, Period>();
+  const periodAt = (terms: MeterTerms, ms: number): Period => {
+    const last = lastPeriod.get(terms);
+    if (last && (last.start === null || (last.start.getTime() <= ms && ms < last.end!.getTime())))
+      return last;
+    const found = periodOf(terms, meters.anchorAt, new Date(ms));
+    lastPeriod.set(terms, found);
+    return found;
+  };
+  const now = at.getTime();
   for (const record of records) {
     if (seen.has(record.transactionId)) continue;
     seen.add(record.transactionId);
-    const created = new Date(record.creationDateTime);
-    const age = at.getTime() - created.getTime();
+    const created = Date.parse(record.creationDateTime);
+    const age = now - created;
     const mapped = mapUsageEvent(record.eventName, record.eventData, (m) => meters.meters.has(m));
     const terms = "metricName" in mapped ? meters.meters.get(mapped.metricName)! : null;
     const amount = "amount" in mapped ? mapped.amount : null;
@@ -46,8 +57,7 @@ export function classifyRecords(
     else if (terms!.backDatingToleranceMs !== null && age > terms!.backDatingToleranceMs)
       classified.push({ ...base, status: "BeyondBackDatingTolerance" });
     else {
-      const when = created > at ? at : created;
-      const period = terms!.kind === "Metered" ? periodOf(terms!, meters.anchorAt, when) : LIFETIME;
+      const period = terms!.kind === "Metered" ? periodAt(terms!, created > now ? now : created) : LIFETIME;
       classified.push({ ...base, status: "Counted", period });
     }
   }

@@ -9,16 +9,25 @@ import { rungAt, severityAt, stepUsage } from "../consumption/ladder.ts";
 import type { EntitlementMeters, MeterTerms } from "../meters/meter-terms.ts";
 import { emitSeverityChanges, type SeverityChange } from "../overage/overage-events.ts";
 import { balanceSeverity } from "../overage/severity.ts";
-import { periodOf } from "../periods/period.ts";
+import { periodOf, type Period } from "../periods/period.ts";
 import { micros, toDecimalString, toNumber, type Micros } from "../quantity.ts";
 import { classifyRecords, type ClassifiedRecord } from "./classify-records.ts";
 import { APPLY_USAGE_CHARGES, READ_REPORTED_SEVERITIES, RECORD_USAGE } from "./usage-sql.ts";
 import type { TUsageTransactionRecord, TUsageUploadResponse } from "./usage-record.schemas.ts";
+import { counterRows, type PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
 
 /** The classified records were judged with terms that are no longer current. */
 export class StaleUsageTerms extends Error {}
 
 type MeterRow = { asset: string; period: string; before: string; after: string; creditsPriced: string };
+/** RECORD_USAGE's answer. */
+type RecordedBatch = {
+  live: boolean;
+  version: string;
+  inserted: string[];
+  meters: MeterRow[];
+  limits: Parameters<typeof counterRows>[0];
+};
 
 /** Who uploads: a session (its liveness gates the batch) or the vendor backend for the entitlement. */
 export type UsageUploader = { sessionId: string | null; actor: Actor };
@@ -46,6 +55,16 @@ function acknowledged(records: readonly TUsageTransactionRecord[]): number | str
 
 const recordParams = (classified: readonly ClassifiedRecord[]) => {
   const col = <T>(f: (c: ClassifiedRecord) => T) => classified.map(f);
+  // Each period's bounds as text once (pg formats a Date parameter slowly, and a batch's records share periods).
+  const bounds = new Map<Period, { start: string | null; end: string | null }>();
+  const boundsOf = (period: Period) => {
+    let b = bounds.get(period);
+    if (!b) {
+      b = { start: period.start?.toISOString() ?? null, end: period.end?.toISOString() ?? null };
+      bounds.set(period, b);
+    }
+    return b;
+  };
   return [
     col((c) => c.record.transactionId.toString()),
     col((c) => c.record.sessionId ?? null),
@@ -59,8 +78,8 @@ const recordParams = (classified: readonly ClassifiedRecord[]) => {
     col((c) => c.terms?.metricName ?? null),
     col((c) => (c.amount === null ? null : toDecimalString(c.amount))),
     col((c) => (c.status === "Counted" ? c.period!.key : null)),
-    col((c) => c.period?.start ?? null),
-    col((c) => c.period?.end ?? null),
+    col((c) => (c.period ? boundsOf(c.period).start : null)),
+    col((c) => (c.period ? boundsOf(c.period).end : null)),
     col((c) => c.terms?.metricType ?? null),
     col((c) => c.status === "Counted" && c.terms!.kind !== "Balance"),
   ];
@@ -76,12 +95,15 @@ type BalanceTally = { row: BalanceRow; paid: Micros; unfunded: Micros; firstTx: 
  * has happened), records of a balance's own metric spend its credits the same way, and a meter or
  * balance whose severity changed emits `MeteredUsage.OverageStatusChanged`. A batch's charge to a
  * meter's funding balance is recorded on the batch's last record of that meter and period.
+ * `limits` are counted in the statement when it commits on its own, else (a refusal must not be
+ * rolled back) in a statement of their own before the transaction.
  */
 export async function recordUsage(
   tenantId: string,
   meters: EntitlementMeters,
   uploader: UsageUploader,
   records: readonly TUsageTransactionRecord[],
+  limits: PendingRateLimits,
 ): Promise<TUsageUploadResponse> {
   const at = now();
   const { classified, repeatedInBatch } = classifyRecords(records, meters, at);
@@ -97,7 +119,7 @@ export async function recordUsage(
   const run = async (db: pg.PoolClient | pg.Pool) => {
     const {
       rows: [result],
-    } = await db.query<{ live: boolean; version: string; inserted: string[]; meters: MeterRow[] }>({
+    } = await db.query<RecordedBatch>({
       name: "metering.record_usage",
       text: RECORD_USAGE,
       values: [
@@ -108,8 +130,10 @@ export async function recordUsage(
         meters.version,
         uploader.sessionId !== null,
         ...recordParams(classified),
+        ...limits.values(),
       ],
     });
+    limits.settle(counterRows(result.limits));
     if (!result.live) return unresolvedUpload(records);
     if (result.version !== meters.version) throw new StaleUsageTerms();
     const response: TUsageUploadResponse = {
@@ -142,7 +166,9 @@ export async function recordUsage(
     }
     return response;
   };
-  return settles ? inPgTransaction(run) : run(pgPool());
+  if (!settles) return run(pgPool());
+  await limits.enforce();
+  return inPgTransaction(run);
 }
 
 async function settleUsage(

@@ -3,6 +3,7 @@ import { AppError, notFound } from "../../../core/errors.ts";
 import { entitlementMeters } from "../meters/meter-terms.ts";
 import { recordUsage, StaleUsageTerms, unresolvedUpload, type UsageUploader } from "./record-usage.ts";
 import { withUploadSlot } from "./upload-gate.ts";
+import { countedRateLimits, type PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
 import {
   MAX_USAGE_BATCH,
   type TUsageTransactionRecord,
@@ -14,17 +15,23 @@ async function upload(
   entitlementId: string,
   uploader: UsageUploader,
   records: readonly TUsageTransactionRecord[],
+  limits: PendingRateLimits,
 ): Promise<TUsageUploadResponse | null> {
-  if (records.length > MAX_USAGE_BATCH)
+  if (records.length > MAX_USAGE_BATCH) {
+    await limits.enforce();
     throw new AppError(
       "usage.batch_too_large",
       `A batch holds at most ${MAX_USAGE_BATCH} records (this one has ${records.length}); split it.`,
     );
+  }
   for (let attempt = 0; attempt < 4; attempt++) {
     const meters = await entitlementMeters(ctx.db, ctx.tenantId, entitlementId, { refresh: attempt > 0 });
-    if (!meters) return null;
+    if (!meters) {
+      await limits.enforce();
+      return null;
+    }
     try {
-      return await recordUsage(ctx.tenantId, meters, uploader, records);
+      return await recordUsage(ctx.tenantId, meters, uploader, records, limits);
     } catch (error) {
       if (!(error instanceof StaleUsageTerms)) throw error;
     }
@@ -35,14 +42,19 @@ async function upload(
 /**
  * POST /usage/sessions/{sessionId}/transactions (the session's license token): records a batch
  * against the session's license. A session that no longer exists answers 200 with
- * `entitlementResolved: false` and records nothing (SPEC.md "Other status behaviours").
+ * `entitlementResolved: false` and records nothing (SPEC.md "Other status behaviours"). The
+ * request's rate limits are counted in the recording statement when they can be (record-usage.ts).
  */
 export async function uploadSessionUsage(
   ctx: DomainContext,
   input: { sessionId: string; entitlementId: string; records: readonly TUsageTransactionRecord[] },
+  limits: PendingRateLimits = countedRateLimits,
 ): Promise<TUsageUploadResponse> {
   const uploader = { sessionId: input.sessionId, actor: ctx.actor };
-  return (await upload(ctx, input.entitlementId, uploader, input.records)) ?? unresolvedUpload(input.records);
+  return (
+    (await upload(ctx, input.entitlementId, uploader, input.records, limits)) ??
+    unresolvedUpload(input.records)
+  );
 }
 
 /**
@@ -55,7 +67,13 @@ export function uploadEntitlementUsage(
   records: readonly TUsageTransactionRecord[],
 ): Promise<TUsageUploadResponse> {
   return withUploadSlot(async () => {
-    const answer = await upload(ctx, entitlementId, { sessionId: null, actor: ctx.actor }, records);
+    const answer = await upload(
+      ctx,
+      entitlementId,
+      { sessionId: null, actor: ctx.actor },
+      records,
+      countedRateLimits,
+    );
     if (!answer) throw notFound("Entitlement");
     return answer;
   });

@@ -1,4 +1,5 @@
 import { METER_VERSION_EXPRESSION } from "../meters/meter-version.ts";
+import { RATE_LIMIT_ROWS, rateLimitCountCte, WITHIN_RATE_LIMITS } from "../../rate-limits/hit-rate-limits.ts";
 
 /** The new reportedUsage of a period row, by the metric's metricType (sum, latest level, maximum). */
 const reported = `CASE mp."metricType"
@@ -12,13 +13,14 @@ const reported = `CASE mp."metricType"
  * (`ON CONFLICT DO NOTHING` on license + transactionId: a record uploaded before, under any
  * session, is not counted again), and only the records this statement inserted are added to
  * their periods' counters, whose rows are made or locked in (asset, period) order. Nothing is
- * written unless the uploading session is live (when one uploads) and the meter terms the
- * records were classified with are current.
+ * written unless the uploading session is live (when one uploads), the meter terms the
+ * records were classified with are current and the request is within its rate limits (counted in
+ * the same round trip, rateLimitCountCte: $23-$31; nothing to count when already counted).
  * $1 tenant, $2 entitlement, $3 uploading session (null: entitlement upload), $4 now, $5 terms
  * version, $6 whether a session uploads; $7-$22 the records as parallel arrays.
  */
 export const RECORD_USAGE = `
-WITH v AS (
+WITH ${rateLimitCountCte(23)}, v AS (
   SELECT ${METER_VERSION_EXPRESSION} AS version,
     (NOT $6::boolean OR (s."revokedAt" IS NULL AND s."graceExpiresAt" > $4 AND e.status = 'Published') IS TRUE) AS live
   FROM (SELECT 1) one
@@ -33,7 +35,7 @@ WITH v AS (
   INSERT INTO "UsageRecord" ("tenantId", "entitlementId", "transactionId", "sessionId", "uploadSessionId", "apiVersion", "creationDateTime",
     "eventName", "eventData", status, note, "monitoredAssetId", "metricName", amount, "periodKey", "receivedAt")
   SELECT $1, $2, i.tx, i.session, $3, i.api, i.created, i.event, i.data, i.status, i.note, i.asset, i.metric, i.amount, i.period, $4
-  FROM input i, v WHERE v.live AND v.version = $5
+  FROM input i, v WHERE v.live AND v.version = $5 AND ${WITHIN_RATE_LIMITS}
   ON CONFLICT DO NOTHING
   RETURNING "transactionId"
 ), agg AS (
@@ -62,7 +64,7 @@ WITH v AS (
 )
 SELECT (SELECT live FROM v) AS live, (SELECT version FROM v) AS version,
   (SELECT coalesce(array_agg("transactionId"::text), '{}') FROM ins) AS inserted,
-  (SELECT coalesce(json_agg(up), '[]') FROM up) AS meters`;
+  (SELECT coalesce(json_agg(up), '[]') FROM up) AS meters, ${RATE_LIMIT_ROWS} AS limits`;
 
 /** The last reported severities of metered meters, read after their periods are locked. $1 tenant, $2 ids. */
 export const READ_REPORTED_SEVERITIES = `

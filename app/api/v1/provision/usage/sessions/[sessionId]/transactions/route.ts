@@ -4,6 +4,6 @@ import { uploadSessionUsageContract } from "@/server/http/contracts/metering/usa
 import { uploadSessionUsage } from "@/server/domain/metering/usage/upload-usage";
 
 // POST /api/v1/provision/usage/sessions/{sessionId}/transactions (the session's license token)
-export const POST = route(uploadSessionUsageContract, ({ ctx, principal, params, body }) =>
-  uploadSessionUsage(ctx, { ...licensedSession(principal, params.sessionId), records: body }),
+export const POST = route(uploadSessionUsageContract, ({ ctx, principal, params, body, rateLimits }) =>
+  uploadSessionUsage(ctx, { ...licensedSession(principal, params.sessionId), records: body }, rateLimits),
 );
