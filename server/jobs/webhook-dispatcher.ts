@@ -81,6 +81,16 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
   const pumpWaker = new Waker();
   let stopped = false;
 
+  /**
+   * New work may be due (a fan-out, a notification, a retry time): claim at the next turn. Declared
+   * before the LISTEN connection: a notification can arrive while it is being set up.
+   */
+  let claimWanted = true;
+  const wantClaim = () => {
+    claimWanted = true;
+    pumpWaker.kick();
+  };
+
   // --- The LISTEN connection, which also holds the watch lock while the dispatcher sleeps.
   let listener: pg.Client | null = null;
   let watching = false;
@@ -157,12 +167,6 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
     return ctx;
   };
   let inFlight = 0;
-  /** New work may be due (a fan-out, a notification, a retry time): claim at the next turn. */
-  let claimWanted = true;
-  const wantClaim = () => {
-    claimWanted = true;
-    pumpWaker.kick();
-  };
   /** Results recorded since the last claim, and how many were in flight after it. */
   let recordedSinceClaim = 0;
   let inFlightAfterClaim = 0;
