@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import type { Column } from "../ui/data-table";
 import { ExportCsvLink } from "../operations/export-link";
 import { ProblemAlert } from "../ui/problem-alert";
 import type { ProblemJson } from "../ui/problem";
@@ -46,4 +47,17 @@ export function CustomerListPanel({
       {children}
     </section>
   );
+}
+
+/** The row action of a customers list: remove the row's customer. */
+export function removeColumn<T extends { id: string }>(remove: (id: string) => void): Column<T> {
+  return {
+    key: "actions",
+    header: "",
+    render: (row) => (
+      <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => remove(row.id)}>
+        Remove
+      </button>
+    ),
+  };
 }

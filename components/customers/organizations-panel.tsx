@@ -14,7 +14,7 @@ import { ListTable, SearchFilter } from "../ui/list-controls";
 import { problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
-import { CustomerListPanel } from "./customer-list-panel";
+import { CustomerListPanel, removeColumn } from "./customer-list-panel";
 
 /** Customer organizations: filter, sort, add and remove (Organization.* events go out from these changes). */
 export function OrganizationsPanel() {
@@ -67,19 +67,7 @@ export function OrganizationsPanel() {
     { key: "country", header: "Country", sortField: "country", render: (o) => o.country ?? "" },
     { key: "origin", header: "Origin", sortField: "origin", render: (o) => o.origin },
     { key: "created", header: "Created", sortField: "createdAt", render: (o) => formatDateTime(o.createdAt) },
-    {
-      key: "actions",
-      header: "",
-      render: (o) => (
-        <button
-          type="button"
-          className="btn btn-small btn-danger-ghost"
-          onClick={() => remove.mutate({ id: o.id })}
-        >
-          Remove
-        </button>
-      ),
-    },
+    removeColumn((id) => remove.mutate({ id })),
   ];
 
   return (

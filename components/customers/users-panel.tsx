@@ -13,7 +13,7 @@ import { CheckboxFilter, ListTable, SearchFilter, SelectFilter } from "../ui/lis
 import { problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
-import { CustomerListPanel } from "./customer-list-panel";
+import { CustomerListPanel, removeColumn } from "./customer-list-panel";
 
 /** Customer users: filter, sort, add and remove (User.* events go out from these changes). */
 export function UsersPanel() {
@@ -90,19 +90,7 @@ export function UsersPanel() {
     },
     { key: "orgs", header: "Organizations", render: (u) => u.organizationIds.map(orgName).join(", ") },
     { key: "customer", header: "Customer", render: (u) => (u.isCustomer ? "yes" : "no") },
-    {
-      key: "actions",
-      header: "",
-      render: (u) => (
-        <button
-          type="button"
-          className="btn btn-small btn-danger-ghost"
-          onClick={() => remove.mutate({ id: u.id })}
-        >
-          Remove
-        </button>
-      ),
-    },
+    removeColumn((id) => remove.mutate({ id })),
   ];
 
   return (
