@@ -121,6 +121,10 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
       );
       sessions.push(...batch);
     }
+    // A production database has planner statistics; a fresh one has none, and the generic plans
+    // the server's prepared statements settle on in their first executions would then pick
+    // indexes by tie (a tenant-wide scan per activation) until autovacuum's first ANALYZE.
+    await db.$executeRawUnsafe("ANALYZE");
     let next = 0;
     const sessionRequest = (op: "renew" | "check-in"): AutocannonRequest => ({
       method: "POST",
@@ -164,6 +168,8 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     log("recording the handlers' statements for the same-work baseline");
     const script = await recordScript(server.databaseUrl, db, tenant.tenantId, activationCode, spreadCodes, sessions);
     log(`statements per request: ${JSON.stringify(script.statementsPerRequest)}`);
+    // The baseline's connections plan on the statistics of the tables as our load left them.
+    await db.$executeRawUnsafe("ANALYZE");
     const baselineServer = await startBaseline(server.databaseUrl, script.script);
     let baseline: RuntimeBenchResult["baseline"];
     try {

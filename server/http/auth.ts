@@ -1,3 +1,4 @@
+import type { RouteRequest } from "./route-request.ts";
 import { decodeJwt } from "jose";
 import { db } from "../db/client.ts";
 import {
@@ -62,17 +63,17 @@ const unauthenticated = (detail: string, error?: string) =>
   });
 
 /** The token of an `Authorization: Bearer <token>` header; null when the header is absent or malformed. */
-const bearerOf = (req: Request): string | null =>
+const bearerOf = (req: RouteRequest): string | null =>
   /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? null;
 
-function bearerToken(req: Request): string {
+function bearerToken(req: RouteRequest): string {
   if (!req.headers.get("authorization")) throw unauthenticated("A bearer token is required.");
   const token = bearerOf(req);
   if (!token) throw unauthenticated("The Authorization header must be `Bearer <token>`.", "invalid_request");
   return token;
 }
 
-export async function authenticate(req: Request, requirement: AuthRequirement): Promise<Principal> {
+export async function authenticate(req: RouteRequest, requirement: AuthRequirement): Promise<Principal> {
   if (requirement.kind === "anonymous") return { kind: "anonymous" };
   if (requirement.kind === "license") return licensePrincipal(req);
   const token = bearerToken(req);
@@ -95,7 +96,7 @@ const tokenRejected = (detail: string) =>
     headers: { "www-authenticate": 'Bearer error="invalid_token"' },
   });
 
-async function licensePrincipal(req: Request): Promise<LicensePrincipal> {
+async function licensePrincipal(req: RouteRequest): Promise<LicensePrincipal> {
   const token = bearerOf(req);
   if (!token)
     throw tokenRejected(
@@ -110,7 +111,7 @@ async function licensePrincipal(req: Request): Promise<LicensePrincipal> {
  * Activation is anonymous; with `useInteractiveUser` the caller adds the end user's token. A token
  * that is present but does not validate is refused rather than ignored.
  */
-export async function optionalConsumer(req: Request): Promise<ConsumerPrincipal | null> {
+export async function optionalConsumer(req: RouteRequest): Promise<ConsumerPrincipal | null> {
   return req.headers.get("authorization") ? consumerPrincipal(bearerToken(req)) : null;
 }
 

@@ -1,3 +1,4 @@
+import type { RouteRequest } from "./route-request.ts";
 import { AppError, validationError } from "../core/errors.ts";
 import type { Contract } from "./contract.ts";
 import { problemResponse } from "./problem.ts";
@@ -65,7 +66,7 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
  * it passes `limit` bytes (or at once when Content-Length already says so). The 413 is answered
  * while the upload is still running; the rest is dropped unread (discardRest).
  */
-export async function readBodyText(req: Request, limit: number): Promise<string> {
+export async function readBodyText(req: RouteRequest, limit: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? Number.NaN);
   if (!req.body) return "";
   const reader = req.body.getReader();

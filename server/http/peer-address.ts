@@ -1,3 +1,4 @@
+import type { RouteRequest } from "./route-request.ts";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 
@@ -31,7 +32,7 @@ export function stampPeerAddress(headers: IncomingHttpHeaders, remoteAddress: st
 }
 
 /** The stamped TCP peer address, or null when the stamp is missing or forged. */
-export function stampedPeerAddress(req: Pick<Request, "headers">): string | null {
+export function stampedPeerAddress(req: Pick<RouteRequest, "headers">): string | null {
   const stamp = holder[STAMP];
   const given = req.headers.get(PEER_STAMP_HEADER);
   if (!stamp || !given) return null;

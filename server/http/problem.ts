@@ -1,4 +1,5 @@
 import { AppError, errorCatalog, type CodeName, type FieldIssue } from "../core/errors.ts";
+import { answerResponse, type Answer } from "./route-request.ts";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -33,23 +34,42 @@ export function toProblem(error: AppError, instance: string, correlationId?: str
   };
 }
 
+/** The problem+json answer of `error` (server/http/route-request.ts), for the wrapper and the runtime lane. */
+export function problemAnswer(
+  error: AppError,
+  instance: string,
+  correlationId?: string,
+  headers: Record<string, string> = {},
+): Answer {
+  return {
+    status: error.status,
+    headers: { "content-type": PROBLEM_CONTENT_TYPE, ...headers, ...(error.headers ?? {}) },
+    body: JSON.stringify(toProblem(error, instance, correlationId)),
+  };
+}
+
 export function problemResponse(
   error: AppError,
   instance: string,
   correlationId?: string,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify(toProblem(error, instance, correlationId)), {
-    status: error.status,
-    headers: { "content-type": PROBLEM_CONTENT_TYPE, ...headers, ...(error.headers ?? {}) },
-  });
+  return answerResponse(problemAnswer(error, instance, correlationId, headers));
+}
+
+const internalError = () => new AppError("internal.error", "An unexpected error occurred; it has been logged.");
+
+/** An unexpected failure: a bug. The answer says nothing about its cause. */
+export function internalProblemAnswer(instance: string, correlationId?: string): Answer {
+  return problemAnswer(
+    internalError(),
+    instance,
+    correlationId,
+    correlationId ? { "x-correlation-id": correlationId } : {},
+  );
 }
 
 /** An unexpected failure: a bug. The answer says nothing about its cause. */
 export function internalProblem(instance: string, correlationId?: string): Response {
-  return problemResponse(
-    new AppError("internal.error", "An unexpected error occurred; it has been logged."),
-    instance,
-    correlationId,
-  );
+  return problemResponse(internalError(), instance, correlationId);
 }

@@ -1,3 +1,4 @@
+import type { RouteRequest } from "./route-request.ts";
 import { AppError } from "../core/errors.ts";
 import type { ActivationCode } from "../db/generated/client.ts";
 import { activationCodeLookupKey } from "../domain/licensing/activation-codes/activation-code-format.ts";
@@ -55,7 +56,7 @@ export function assertWithinRateLimits(states: RateLimitState[], headers = rateL
 }
 
 /** Whose limits, and which: what the request's principal, address and body name. */
-function routeHits(names: readonly RouteRateLimit[], req: Request, principal: Principal, body: unknown) {
+function routeHits(names: readonly RouteRateLimit[], req: RouteRequest, principal: Principal, body: unknown) {
   const code = (body as { activationCode?: unknown } | undefined)?.activationCode;
   const lookupKey = typeof code === "string" && code ? activationCodeLookupKey(code) : undefined;
   const tenant: RateLimitTenant =
@@ -76,7 +77,7 @@ function routeHits(names: readonly RouteRateLimit[], req: Request, principal: Pr
  */
 export async function enforceRouteRateLimits(
   names: readonly RouteRateLimit[],
-  req: Request,
+  req: RouteRequest,
   principal: Principal,
   body: unknown,
 ): Promise<{ headers: Record<string, string>; activationCode?: ActivationCode | null }> {
@@ -95,7 +96,7 @@ export async function enforceRouteRateLimits(
  */
 export function pendingRouteRateLimits(
   names: readonly RouteRateLimit[],
-  req: Request,
+  req: RouteRequest,
   principal: Principal,
   body: unknown,
   headers: Record<string, string>,

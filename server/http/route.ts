@@ -10,7 +10,8 @@ import type { Contract } from "./contract.ts";
 import { AppError, validationError } from "../core/errors.ts";
 import { zodIssues } from "../core/zod-issues.ts";
 import { requestHash, runIdempotent, ZIdempotencyKey, type StoredResponse } from "./idempotency.ts";
-import { internalProblem, problemResponse } from "./problem.ts";
+import { internalProblemAnswer, problemAnswer } from "./problem.ts";
+import { answerResponse, type Answer, type RouteRequest } from "./route-request.ts";
 import { bodyLimitOf, parseJsonText, readBodyText } from "./body.ts";
 import { testClockOf } from "./test-clock.ts";
 import { now, runAtClock } from "../clock.ts";
@@ -29,7 +30,7 @@ export type HandlerInput<C extends Contract> = {
   params: Infer<C["params"]>;
   query: Infer<C["query"]>;
   body: Infer<C["body"]>;
-  req: Request;
+  req: RouteRequest;
   correlationId: string;
   /**
    * Rows the wrapper's rate-limit statement already read: the activation code the body names
@@ -88,7 +89,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+async function readJsonBody(req: RouteRequest, limit: number): Promise<unknown> {
   const type = req.headers.get("content-type");
   const text = await readBodyText(req, limit);
   if (!text.trim()) return undefined;
@@ -101,7 +102,7 @@ async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   return parseJsonText(text);
 }
 
-function correlationIdOf(req: Request): string {
+function correlationIdOf(req: RouteRequest): string {
   const given = req.headers.get("x-correlation-id");
   return given && /^[\x21-\x7e]{1,200}$/.test(given) ? given : randomUUID();
 }
@@ -122,10 +123,12 @@ function serialize(
   return { status: r.status, body: JSON.stringify(shaped), headers: r.headers };
 }
 
-function toResponse(stored: StoredResponse, headers: Record<string, string>): Response {
-  const h = new Headers(headers);
-  if (stored.body) h.set("content-type", "application/json");
-  return new Response(stored.status === 204 ? null : stored.body, { status: stored.status, headers: h });
+function toAnswer(stored: StoredResponse, headers: Record<string, string>): Answer {
+  return {
+    status: stored.status,
+    headers: stored.body ? { ...headers, "content-type": "application/json" } : headers,
+    body: stored.status === 204 ? null : stored.body,
+  };
 }
 
 /**
@@ -137,7 +140,7 @@ export function route<C extends Contract>(
   contract: C,
   handler: (input: HandlerInput<C>) => Promise<unknown>,
 ) {
-  const handle = async (req: Request, routeContext: RouteContext): Promise<Response> => {
+  const handle = async (req: RouteRequest, routeContext: RouteContext): Promise<Answer | Response> => {
     const started = performance.now();
     const url = new URL(req.url);
     const correlationId = correlationIdOf(req);
@@ -145,7 +148,7 @@ export function route<C extends Contract>(
     let tenantId: string | undefined;
     let parsedBody: unknown;
     let codeName: string | undefined;
-    let response: Response;
+    let response: Answer | Response;
     try {
       const principal = await authenticate(req, contract.auth);
       tenantId = principal.kind === "anonymous" ? undefined : principal.tenantId;
@@ -210,8 +213,8 @@ export function route<C extends Contract>(
         return out;
       };
 
-      const execute = async (): Promise<Response> => {
-        let response: Response;
+      const execute = async (): Promise<Answer | Response> => {
+        let response: Answer | Response;
         const idempotencyKey = req.headers.get("idempotency-key");
         if (
           idempotencyKey !== null &&
@@ -240,7 +243,7 @@ export function route<C extends Contract>(
               return result;
             },
           );
-          response = toResponse(stored, {
+          response = toAnswer(stored, {
             ...baseHeaders,
             ...headers,
             ...(stored.replayed ? { "idempotent-replayed": "true" } : {}),
@@ -252,7 +255,7 @@ export function route<C extends Contract>(
             response = out;
           } else {
             const result = serialize(contract, out);
-            response = toResponse(result, { ...baseHeaders, ...result.headers });
+            response = toAnswer(result, { ...baseHeaders, ...result.headers });
           }
         }
         return response;
@@ -277,20 +280,19 @@ export function route<C extends Contract>(
     } catch (error) {
       if (error instanceof AppError) {
         codeName = error.codeName;
-        response = problemResponse(error, url.pathname, correlationId, baseHeaders);
+        response = problemAnswer(error, url.pathname, correlationId, baseHeaders);
       } else if (isDatabaseUnavailable(error)) {
         // The database is restarting or unreachable: not a bug, and the same request will succeed.
         logger.warn({ err: error, correlationId, tenantId, route: contract.path }, "database unavailable");
         const unavailable = databaseUnavailableError();
         codeName = unavailable.codeName;
-        response = problemResponse(unavailable, url.pathname, correlationId, baseHeaders);
+        response = problemAnswer(unavailable, url.pathname, correlationId, baseHeaders);
       } else {
         logger.error(
           { err: error, correlationId, tenantId, route: contract.path, method: req.method },
           "unhandled error",
         );
-        response = internalProblem(url.pathname, correlationId);
-        response.headers.set("x-correlation-id", correlationId);
+        response = internalProblemAnswer(url.pathname, correlationId);
       }
     }
     const seconds = (performance.now() - started) / 1000;
@@ -317,8 +319,14 @@ export function route<C extends Contract>(
     });
     return response;
   };
-  return function routed(req: Request, routeContext: RouteContext): Promise<Response> {
+  const answer = (req: RouteRequest, routeContext: RouteContext): Promise<Answer | Response> => {
     const at = testClockOf(req);
     return at ? runAtClock(at, () => handle(req, routeContext)) : handle(req, routeContext);
   };
+  /** As Next.js calls it; `answer` is what the runtime lane calls (server/http/runtime-lane.ts). */
+  const routed = async (req: Request, routeContext: RouteContext): Promise<Response> => {
+    const out = await answer(req, routeContext);
+    return out instanceof Response ? out : answerResponse(out);
+  };
+  return Object.assign(routed, { answer });
 }

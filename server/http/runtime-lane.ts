@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { logger } from "../log.ts";
 import { matchRuntimeRoute, type RuntimeMatch } from "./runtime-routes.ts";
-import { internalProblem } from "./problem.ts";
+import { internalProblemAnswer } from "./problem.ts";
+import type { Answer, RouteRequest } from "./route-request.ts";
 
 /**
  * The runtime lane (DESIGN.md section 11): a runtime request is answered by its route module's
@@ -27,32 +28,66 @@ function originOf(req: IncomingMessage): string {
   return "http://localhost";
 }
 
+/** Header lookups on the socket's request (Node already lower-cases the names). */
+class SocketHeaders implements Pick<Headers, "get" | "has"> {
+  constructor(private readonly raw: IncomingMessage["headers"]) {}
+  get(name: string): string | null {
+    const value = this.raw[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(", ") : value;
+  }
+  has(name: string): boolean {
+    return this.raw[name.toLowerCase()] !== undefined;
+  }
+}
+
 /**
- * The request as route handlers see it under Next.js. The body is the socket's stream, not a
- * buffer: the handler reads it with its byte cap (server/http/body.ts) and answers 413 while an
- * oversized upload is still arriving.
+ * The request as the REST wrapper reads it (server/http/route-request.ts), straight from the
+ * socket's request: no `Request`, `Headers` or abort signal is built for a call that never needs
+ * them. The body is the socket's stream, made a web stream only when the handler reads it (with
+ * its byte cap, server/http/body.ts, so an oversized upload is answered 413 while it arrives).
  */
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+function laneRequest(req: IncomingMessage): RouteRequest {
+  const method = req.method ?? "GET";
+  const withBody = method !== "GET" && method !== "HEAD" && hasBody(req);
+  let body: ReadableStream<Uint8Array> | null | undefined;
+  return {
+    method,
+    url: `${originOf(req)}${req.url ?? "/"}`,
+    headers: new SocketHeaders(req.headers),
+    get body() {
+      body ??= withBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null;
+      return body;
+    },
+  };
+}
+
+/** A WHATWG `Request` for a handler that is not the REST wrapper's (it takes nothing less). */
+function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const method = req.method ?? "GET";
-  const withBody = method !== "GET" && method !== "HEAD" && hasBody(req);
-  return new Request(`${originOf(req)}${req.url ?? "/"}`, {
-    method,
+  const lane = laneRequest(req);
+  return new Request(lane.url, {
+    method: lane.method,
     headers,
-    signal,
-    ...(withBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+    ...(lane.body ? { body: lane.body, duplex: "half" } : {}),
   } as RequestInit);
 }
 
-/**
- * Writes the handler's answer. Runtime answers are JSON the route wrapper already holds as one
- * string, so the body is taken whole and sent with its Content-Length (no chunked framing).
- */
+/** Writes a route's answer in one go, with its Content-Length (no chunked framing). */
+function writeAnswer(answer: Answer, res: ServerResponse): void {
+  const empty = answer.status === 204 || answer.status === 304 || answer.body === null;
+  const headers: Record<string, string> = empty
+    ? answer.headers
+    : { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body!)) };
+  res.writeHead(answer.status, headers).end(empty ? undefined : answer.body);
+}
+
+/** Writes a handler's `Response` (a route without `answer`, or a streamed one): the body is read whole. */
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -74,20 +109,17 @@ export async function serveRuntime(
   res: ServerResponse,
   match: RuntimeMatch,
 ): Promise<void> {
-  const aborted = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) aborted.abort();
-  });
+  const context = { params: Promise.resolve(match.params) };
   try {
-    const response = await match.handler(toRequest(req, aborted.signal), {
-      params: Promise.resolve(match.params),
-    });
-    await writeResponse(response, res);
+    const out = match.handler.answer
+      ? await match.handler.answer(laneRequest(req), context)
+      : await match.handler(toRequest(req), context);
+    if (out instanceof Response) await writeResponse(out, res);
+    else writeAnswer(out, res);
   } catch (error) {
     // The route wrapper answers every error itself; reaching here is a bug in the lane.
     logger.error({ err: error, route: match.path, method: req.method }, "runtime lane: unhandled error");
-    if (!res.headersSent)
-      await writeResponse(internalProblem(match.path, "-"), res).catch(() => res.destroy());
+    if (!res.headersSent) writeAnswer(internalProblemAnswer(match.path, "-"), res);
     else res.destroy();
   }
 }

@@ -1,3 +1,4 @@
+import type { RouteRequest } from "./route-request.ts";
 import type { ActivationMeta } from "../domain/licensing/activation/activate.ts";
 import type { ActivationCode } from "../db/generated/client.ts";
 import { optionalConsumer } from "./auth.ts";
@@ -14,7 +15,7 @@ import { stampedPeerAddress } from "./peer-address.ts";
  * the N trusted proxies saw: the N-th X-Forwarded-For entry from the right. A client's own
  * X-Forwarded-For entries are never trusted beyond that. Unknown → null (the policy then refuses).
  */
-export function callerIp(req: Pick<Request, "headers">): string | null {
+export function callerIp(req: Pick<RouteRequest, "headers">): string | null {
   const peer = stampedPeerAddress(req);
   const hops = trustedProxyHops();
   if (hops === 0 || !peer) return peer;
@@ -27,7 +28,7 @@ export function callerIp(req: Pick<Request, "headers">): string | null {
 
 /** What an activation needs from the request beside its body: address, durable Idempotency-Key, the end user. */
 export async function activationMeta(
-  req: Request,
+  req: RouteRequest,
   useInteractiveUser: boolean | undefined,
   activationCode?: ActivationCode | null,
 ): Promise<ActivationMeta> {

@@ -2,6 +2,7 @@
 // product calls, mapped to the very route modules Next.js serves them from. The route files stay the
 // only place the runtime API is written; the production web entry (server/web.ts) calls their
 // exported handlers directly and leaves every other path to Next.js.
+import type { Answer, RouteRequest } from "./route-request.ts";
 import * as activationJwt from "@/app/api/v1/provision/activations/jwt/route";
 import * as activationLicense from "@/app/api/v1/provision/activations/license/route";
 import * as anonymousTry from "@/app/api/v1/provision/activations/anonymous-try/route";
@@ -17,11 +18,15 @@ import * as entitlementTransactions from "@/app/api/v1/provision/usage/entitleme
 import * as ratingPrompt from "@/app/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/route";
 import * as ratingPromptAnswers from "@/app/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/answers/route";
 
-/** A route module's handler, as Next.js calls it. */
-export type RouteHandler = (
-  req: Request,
-  context: { params: Promise<Record<string, string>> },
-) => Promise<Response> | Response;
+type RouteContext = { params: Promise<Record<string, string>> };
+
+/**
+ * A route module's handler, as Next.js calls it; the REST wrapper's (server/http/route.ts) also
+ * has `answer`, which the runtime lane calls with the socket's request.
+ */
+export type RouteHandler = ((req: Request, context: RouteContext) => Promise<Response> | Response) & {
+  answer?: (req: RouteRequest, context: RouteContext) => Promise<Answer | Response>;
+};
 
 type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", RouteHandler>>;
 
