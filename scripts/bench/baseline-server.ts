@@ -31,7 +31,9 @@ export type BaselineScript = {
 type SessionIds = { sessionId: string; deviceId: string; fingerprintHash: string };
 
 const script = JSON.parse(readFileSync(process.env.BASELINE_SCRIPT!, "utf8")) as BaselineScript;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+// Pipeline mode, as the service's pool (server/db/pool.ts): statements the handler sent in one
+// round trip are sent in one here too.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, pipeline: true } as pg.PoolConfig);
 const privateKey: KeyObject = createPrivateKey({ key: script.privateJwk as never, format: "jwk" });
 const publicKey = createPublicKey(privateKey);
 const activationTokens = script.activation.map(freshTokens);
@@ -63,9 +65,20 @@ async function replay(template: Template, map: Map<string, string>): Promise<voi
   const shiftMs = Date.now() - template.recordedAt;
   const client = await pool.connect();
   try {
-    for (const s of template.statements) {
-      const values = s.params.map((p) => (p.fresh ? substitute(p.value, map, shiftMs) : constant(p.value)));
-      await client.query(s.name ? { name: s.name, text: s.text, values } : { text: s.text, values });
+    const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+    for (let i = 0; i < template.statements.length; ) {
+      const trip = template.statements[i].trip;
+      const sent: Promise<unknown>[] = [];
+      stream.cork();
+      for (; i < template.statements.length && template.statements[i].trip === trip; i++) {
+        const s = template.statements[i];
+        const values = s.params.map((p) => (p.fresh ? substitute(p.value, map, shiftMs) : constant(p.value)));
+        sent.push(client.query(s.name ? { name: s.name, text: s.text, values } : { text: s.text, values }));
+      }
+      stream.uncork();
+      const settled = await Promise.allSettled(sent);
+      const failed = settled.find((r) => r.status === "rejected");
+      if (failed) throw (failed as PromiseRejectedResult).reason;
     }
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);

@@ -18,7 +18,7 @@ import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/helpers/test-server.ts";
 import { startBaseline } from "./baseline.ts";
 import type { BaselineScript } from "./baseline-server.ts";
-import { callHandler, installRecorder, sameShape, templateOf, type Template } from "./same-work.ts";
+import { callHandler, installRecorder, roundTrips, sameShape, templateOf, type Template } from "./same-work.ts";
 import { matchRuntimeRoute } from "../../server/http/runtime-routes.ts";
 import { open } from "../../server/crypto/secret-box.ts";
 import { withCpu, type CpuShare } from "./cpu.ts";
@@ -44,6 +44,8 @@ export type RuntimeBenchResult = {
   ratios: { activation: number; activationAcrossEntitlements: number; renew: number; checkIn: number };
   /** Statements our handler sends per request (BEGIN and COMMIT included), recorded in-process; the baseline sends the same. */
   statementsPerRequest: { activation: number; renew: number; checkIn: number };
+  /** Round trips to PostgreSQL per request: statements sent together (pipelined) count once. */
+  roundTripsPerRequest: { activation: number; renew: number; checkIn: number };
   /** `uptime`'s load averages before and after the run: the machine is shared. */
   loadAverage: { before: number[]; after: number[] };
   sessionsForRenewAndCheckIn: number;
@@ -167,7 +169,7 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     log(`profile: ${JSON.stringify(activationProfile)}`);
     log("recording the handlers' statements for the same-work baseline");
     const script = await recordScript(server.databaseUrl, db, tenant.tenantId, activationCode, spreadCodes, sessions);
-    log(`statements per request: ${JSON.stringify(script.statementsPerRequest)}`);
+    log(`statements per request: ${JSON.stringify(script.statementsPerRequest)}, round trips: ${JSON.stringify(script.roundTripsPerRequest)}`);
     // The baseline's connections plan on the statistics of the tables as our load left them.
     await db.$executeRawUnsafe("ANALYZE");
     const baselineServer = await startBaseline(server.databaseUrl, script.script);
@@ -226,6 +228,7 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
         checkIn: ratio(checkIn, baseline.checkIn),
       },
       statementsPerRequest: script.statementsPerRequest,
+      roundTripsPerRequest: script.roundTripsPerRequest,
       loadAverage: { before: loadBefore, after: loadavg() },
       sessionsForRenewAndCheckIn: sessions.length,
       activationProfile,
@@ -248,7 +251,11 @@ async function recordScript(
   activationCode: string,
   spreadCodes: string[],
   sessions: { sessionId: string; token: string }[],
-): Promise<{ script: BaselineScript; statementsPerRequest: RuntimeBenchResult["statementsPerRequest"] }> {
+): Promise<{
+  script: BaselineScript;
+  statementsPerRequest: RuntimeBenchResult["statementsPerRequest"];
+  roundTripsPerRequest: RuntimeBenchResult["roundTripsPerRequest"];
+}> {
   const recorder = installRecorder(databaseUrl);
   try {
     const handler = (path: string) => {
@@ -311,6 +318,7 @@ async function recordScript(
         sessions: bySession,
       },
       statementsPerRequest: { activation: a1.statements.length, renew: r1.statements.length, checkIn: c1.statements.length },
+      roundTripsPerRequest: { activation: roundTrips(a1.statements), renew: roundTrips(r1.statements), checkIn: roundTrips(c1.statements) },
     };
   } finally {
     await recorder.close();

@@ -16,9 +16,13 @@ import type { RouteHandler } from "../../server/http/runtime-routes.ts";
 
 /** A parameter as JSON: a Date is `{ "$date": iso }`. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type TemplateStatement = { text: string; name?: string; params: { value: Json; fresh: boolean }[] };
+/**
+ * `trip`: statements with the same number went out in one round trip (the handler sent them
+ * pipelined, server/db/sql.ts); the baseline sends them the same way.
+ */
+export type TemplateStatement = { text: string; name?: string; trip: number; params: { value: Json; fresh: boolean }[] };
 export type Template = { recordedAt: number; statements: TemplateStatement[] };
-type Recorded = { text: string; name?: string; values: Json[] };
+type Recorded = { text: string; name?: string; trip: number; values: Json[] };
 
 function toJson(value: unknown): Json {
   if (value instanceof Date) return { $date: value.toISOString() };
@@ -42,22 +46,36 @@ export type Recorder = {
  */
 export function installRecorder(databaseUrl: string): Recorder {
   let sink: Recorded[] | null = null;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  let trip = 0;
+  // As the process pool (server/db/pool.ts): pipeline mode, so statements sent together stay together.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, pipeline: true } as pg.PoolConfig);
   pool.on("connect", (client) => {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // A statement sent while another of its connection is still under way shares its round trip.
+    let inFlight = 0;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       if (sink) {
+        if (inFlight === 0) trip++;
         const first = args[0] as string | { text?: string; name?: string; values?: unknown[] };
         const text = typeof first === "string" ? first : (first?.text ?? "");
         const values =
           typeof first === "string" ? (Array.isArray(args[1]) ? args[1] : []) : (first?.values ?? []);
         sink.push({
           text,
+          trip,
           ...(typeof first === "object" && first?.name ? { name: first.name } : {}),
           values: values.map(toJson),
         });
       }
-      return original(...args);
+      const sent = original(...args);
+      if (sent instanceof Promise) {
+        inFlight++;
+        const done = () => {
+          inFlight--;
+        };
+        sent.then(done, done);
+      }
+      return sent;
     };
   });
   const holder = globalThis as unknown as { __licensingPool?: pg.Pool; __licensingDb?: PrismaClient };
@@ -100,13 +118,21 @@ export function callHandler(
   return Promise.resolve(handler(req, { params: Promise.resolve(options.params ?? {}) }));
 }
 
+/** Round trips of a recording: its statements sent together count once. */
+export const roundTrips = (statements: Recorded[]): number => new Set(statements.map((s) => s.trip)).size;
+
 /** A template from two recordings of the same call on different inputs; null when they took different paths. */
 export function templateOf(a: Recorded[], b: Recorded[], recordedAt: number): Template | null {
-  if (a.length !== b.length || a.some((s, i) => s.text !== b[i].text)) return null;
+  if (
+    a.length !== b.length ||
+    a.some((s, i) => s.text !== b[i].text || s.trip - a[0].trip !== b[i].trip - b[0].trip)
+  )
+    return null;
   return {
     recordedAt,
     statements: a.map((s, i) => ({
       text: s.text,
+      trip: s.trip - a[0].trip,
       ...(s.name ? { name: s.name } : {}),
       params: s.values.map((value, j) => ({
         value,

@@ -18,7 +18,10 @@ export function pgPool(): pg.Pool {
 /** A pool as every part of the service needs it: the process's, or a script's or test's own. */
 export function createPgPool(connectionString: string, max: number): pg.Pool {
   // Every connection carries the audit context of the work using it (audit-context.ts).
-  const pool = auditConnections(new pg.Pool({ connectionString, max }));
+  // Pipeline mode (pg 8.23): a statement is sent without waiting for the one before it to finish,
+  // so a transaction can send several in one round trip (server/db/sql.ts). Work that awaits each
+  // statement, as Prisma's adapter does, runs exactly as without it.
+  const pool = auditConnections(new pg.Pool({ connectionString, max, pipeline: true } as pg.PoolConfig));
   // An idle connection the server drops (a restart, a dropped database) must not crash the
   // process; the pool replaces it on the next checkout.
   pool.on("error", (error) => logger.warn({ err: error.message }, "idle database connection lost"));

@@ -219,15 +219,19 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/db/migrate.ts": { count: 9, proof: "none: migrations and their advisory lock" },
   "server/db/pool.ts": { count: 3, proof: "none: BEGIN, COMMIT, ROLLBACK" },
   "server/db/sql.ts": {
-    count: 3,
-    proof: "none: runs the runtime lane's statements, each counted and proven at its own site",
+    count: 4,
+    proof:
+      "none: COMMIT and ROLLBACK, and the runtime lane's statements, each counted and proven at its own site",
   },
   "server/db/readiness.ts": { count: 1, proof: "none: the migrations table" },
   "server/db/schema-drift.ts": { count: 3, proof: "none: the schema catalog" },
 };
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const RAW_SQL = /\$(queryRaw|executeRaw)(Unsafe)?\b|\.query(<[^>]*>)?\(\s*(\{|"|'|`|[A-Z_][A-Z0-9_]+\b)/g;
+// A statement site: Prisma's raw calls, a pg or SqlTx `query(`/`queryAndCommit(` of a constant or a
+// literal, and each statement of a SqlTx `queries([...])` pipeline (`[NAME, [`).
+const RAW_SQL =
+  /\$(queryRaw|executeRaw)(Unsafe)?\b|\.(query|queryAndCommit)(<[^>]*>)?\(\s*(\{|"|'|`|[A-Z_][A-Z0-9_]+\b)|\[\s*[A-Z_][A-Z0-9_]+,\s*\[/g;
 
 function rawSqlCounts(dir: string, out: Record<string, number> = {}): Record<string, number> {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {

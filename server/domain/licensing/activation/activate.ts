@@ -77,6 +77,9 @@ type SessionHandle = {
 
 /** Everything else the decision reads, in one round trip once the entitlement is locked (ACTIVATION_FACTS). */
 type ActivationFacts = {
+  /** The claims' seat count and floating flag as the statement read them (checked against the parsed claims). */
+  seatLimit: number;
+  floating: boolean;
   activeKid: string | null;
   allProductsEnded: boolean | null;
   device: DeviceFacts | null;
@@ -440,25 +443,28 @@ async function decideLocked(
 ): Promise<ActivationOutcome> {
   const { hash, requestHash, userId } = request;
   const at = now();
-  const [e] = await sql.query<Entitlement>(LOCK_ENTITLEMENT, [tenantId, entitlementId]);
+  // The lock and the facts in one round trip: the facts read the entitlement themselves.
+  const [[e], [facts]] = (await sql.queries([
+    [LOCK_ENTITLEMENT, [tenantId, entitlementId]],
+    [
+      ACTIVATION_FACTS,
+      [
+        tenantId,
+        entitlementId,
+        at,
+        hash,
+        code?.deviceLimit != null,
+        code?.id ?? null,
+        meta.idempotencyKey,
+        input.processId ?? null,
+      ],
+    ],
+  ])) as [Entitlement[], ActivationFacts[]];
   if (!e || e.status !== "Published") throw notFound("Entitlement");
   const claims = ZClaimBasedActivation.parse(e.claimBasedActivation ?? {});
+  if (facts.seatLimit !== claims.numberOfSeats || facts.floating !== claims.isFloatingLicense)
+    throw new Error(`Entitlement ${e.id}: the facts statement read its claims otherwise than their schema`);
   const processId = claims.isFloatingLicense ? (input.processId ?? null) : null;
-  const [facts] = await sql.query<ActivationFacts>(ACTIVATION_FACTS, [
-    tenantId,
-    e.id,
-    at,
-    hash,
-    claims.numberOfSeats,
-    e.productIds,
-    code?.deviceLimit != null,
-    code?.id ?? null,
-    e.customerKind,
-    e.customerId,
-    meta.idempotencyKey,
-    claims.isFloatingLicense,
-    processId,
-  ]);
   const outcome = (session: LicenseSession, state: LicenseState, created: boolean): ActivationOutcome => ({
     tenantId,
     entitlement: e,
@@ -532,7 +538,7 @@ async function decideLocked(
     const events = holdsSeat
       ? "[]"
       : seatEvents({ ...existing, entitlementId: e.id }, device.fingerprintHash, false);
-    const [session] = await sql.query<LicenseSession>(REACTIVATE, [
+    const [session] = await sql.queryAndCommit<LicenseSession>(REACTIVATE, [
       tenantId,
       e.id,
       at,
@@ -568,7 +574,7 @@ async function decideLocked(
     events,
   ];
   const [session] = device
-    ? await sql.query<LicenseSession>(NEW_SESSION_OF_DEVICE, values)
-    : await sql.query<LicenseSession>(FIRST_ACTIVATION, [...values, hash]);
+    ? await sql.queryAndCommit<LicenseSession>(NEW_SESSION_OF_DEVICE, values)
+    : await sql.queryAndCommit<LicenseSession>(FIRST_ACTIVATION, [...values, hash]);
   return outcome(session, state, true);
 }

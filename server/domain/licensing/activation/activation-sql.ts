@@ -2,8 +2,9 @@ import type { Statement } from "../../../db/sql.ts";
 import { outboxCteText } from "../../webhooks/events/emit-event.ts";
 
 /**
- * The statements of an activation (DESIGN.md section 11): the entitlement's lock, one read of
- * every fact the decision needs, one write with its events, commit. Every statement filters `$1`,
+ * The statements of an activation (DESIGN.md section 11): the entitlement's lock and one read of
+ * every fact the decision needs (one round trip, behind BEGIN), then one write with its events
+ * and COMMIT (one round trip). Every statement filters `$1`,
  * the tenant; `$2` is the entitlement throughout.
  */
 
@@ -19,17 +20,27 @@ export const LOCK_ENTITLEMENT: Statement = {
 /**
  * The facts, in a statement of their own after the lock (a statement's snapshot is taken before it
  * waits for a lock, so reads made in the locking statement would miss what the previous holder
- * committed): the tenant's signing key id, product end of life, the device by fingerprint hash
- * with its sessions (those past their grace end now, reason `LeaseExpired`; the one an activation
- * returns), seats held (up to the seat count), the devices holding the code, what the events'
- * routing keys need, and the session an Idempotency-Key made.
- * $3 now, $4 fingerprint hash, $5 seats, $6 product ids, $7 whether the code limits devices,
- * $8 code id, $9 customer kind, $10 customer id, $11 Idempotency-Key, $12 floating, $13 process id.
+ * committed). It is sent in the lock's round trip (SqlTx.queries), so what it needs of the
+ * entitlement it reads itself, from the row the lock holds: the seat count and floating flag of
+ * its claims (with ZClaimBasedActivation's defaults; returned, and checked against the parsed
+ * claims), its products and its customer. Then: the tenant's signing key id, product end of life,
+ * the device by fingerprint hash with its sessions (those past their grace end now, reason
+ * `LeaseExpired`; the one an activation returns), seats held (up to the seat count), the devices
+ * holding the code, what the events' routing keys need, and the session an Idempotency-Key made.
+ * $3 now, $4 fingerprint hash, $5 whether the code limits devices, $6 code id, $7 Idempotency-Key,
+ * $8 process id (compared on floating licenses only).
  */
 export const ACTIVATION_FACTS: Statement = {
   name: "licensing.activation_facts",
   text: `
-WITH device AS (
+WITH ent AS (
+  SELECT e."productIds", e."customerKind"::text AS "customerKind", e."customerId",
+    CASE WHEN jsonb_typeof(e."claimBasedActivation"->'numberOfSeats') = 'number'
+      THEN LEAST(GREATEST(floor((e."claimBasedActivation"->>'numberOfSeats')::numeric), 0), 1000000)::int
+      ELSE 1 END AS "seatLimit",
+    COALESCE(e."claimBasedActivation"->'isFloatingLicense' = 'true'::jsonb, false) AS floating
+  FROM "Entitlement" e WHERE e."tenantId" = $1::uuid AND e.id = $2::uuid),
+device AS (
   SELECT d.id, d."fingerprintHash", d."deviceName", d."isPreRegistered", d."isBlocked"
   FROM "Device" d WHERE d."tenantId" = $1::uuid AND d."entitlementId" = $2::uuid AND d."fingerprintHash" = $4::text),
 ended AS (
@@ -37,31 +48,33 @@ ended AS (
   WHERE "tenantId" = $1::uuid AND "deviceId" = (SELECT id FROM device) AND "revokedAt" IS NULL AND "graceExpiresAt" <= $3::timestamptz
   RETURNING id)
 SELECT
+  (SELECT "seatLimit" FROM ent) AS "seatLimit",
+  (SELECT floating FROM ent) AS floating,
   (SELECT k.kid FROM "SigningKey" k WHERE k."tenantId" = $1::uuid AND k.status = 'Active' ORDER BY k."createdAt" DESC LIMIT 1) AS "activeKid",
   (SELECT bool_and(p."expirationDate" IS NOT NULL AND p."expirationDate" <= $3::timestamptz) FROM "Product" p
-    WHERE p."tenantId" = $1::uuid AND p.id = ANY($6::uuid[])) AS "allProductsEnded",
+    WHERE p."tenantId" = $1::uuid AND p.id = ANY((SELECT "productIds" FROM ent)::uuid[])) AS "allProductsEnded",
   (SELECT to_jsonb(device) FROM device) AS device,
   (SELECT count(*)::int FROM "LicenseSession" s WHERE s."tenantId" = $1::uuid AND s."deviceId" = (SELECT id FROM device)) AS "deviceSessionCount",
   (SELECT jsonb_build_object('id', s.id, 'seatHeldUntil', s."seatHeldUntil", 'activationCodeId', s."activationCodeId", 'productIds', s."productIds")
     FROM "LicenseSession" s
     WHERE s."tenantId" = $1::uuid AND s."deviceId" = (SELECT id FROM device) AND s."revokedAt" IS NULL AND s."graceExpiresAt" > $3::timestamptz
-      AND (NOT $12::boolean OR s."processId" IS NOT DISTINCT FROM $13::text)
+      AND (NOT (SELECT floating FROM ent) OR s."processId" IS NOT DISTINCT FROM $8::text)
     ORDER BY s."activatedAt" DESC LIMIT 1) AS existing,
   (SELECT count(*)::int FROM (SELECT 1 FROM "LicenseSession" s
     WHERE s."tenantId" = $1::uuid AND s."entitlementId" = $2::uuid AND s."revokedAt" IS NULL AND s."seatHeldUntil" > $3::timestamptz
-    LIMIT $5::int) held) AS "seatsHeld",
+    LIMIT (SELECT "seatLimit" FROM ent)) held) AS "seatsHeld",
   (SELECT array_agg(DISTINCT s."deviceId")::text[] FROM "LicenseSession" s
-    WHERE $7::boolean AND s."tenantId" = $1::uuid AND s."activationCodeId" = $8::uuid
+    WHERE $5::boolean AND s."tenantId" = $1::uuid AND s."activationCodeId" = $6::uuid
       AND s."revokedAt" IS NULL AND s."seatHeldUntil" > $3::timestamptz) AS "codeHolders",
   (SELECT jsonb_build_object('provider', b.provider, 'providerSubscriptionReference', b."providerSubscriptionReference", 'providerCustomerReference', b."providerCustomerReference")
     FROM "EntitlementBilling" b WHERE b."tenantId" = $1::uuid AND b."entitlementId" = $2::uuid LIMIT 1) AS billing,
-  CASE WHEN $9::text = 'Organization'
-    THEN (SELECT o."externalReference" FROM "CustomerOrganization" o WHERE o."tenantId" = $1::uuid AND o.id = $10::uuid)
-    ELSE (SELECT u."externalReference" FROM "CustomerUser" u WHERE u."tenantId" = $1::uuid AND u.id = $10::uuid) END AS "customerExternalReference",
+  CASE WHEN (SELECT "customerKind" FROM ent) = 'Organization'
+    THEN (SELECT o."externalReference" FROM "CustomerOrganization" o WHERE o."tenantId" = $1::uuid AND o.id = (SELECT "customerId" FROM ent))
+    ELSE (SELECT u."externalReference" FROM "CustomerUser" u WHERE u."tenantId" = $1::uuid AND u.id = (SELECT "customerId" FROM ent)) END AS "customerExternalReference",
   EXISTS (SELECT 1 FROM "AddOnGrant" g WHERE g."tenantId" = $1::uuid AND g."entitlementId" = $2::uuid AND NOT g."isRevoked") AS "hasGrants",
   (SELECT to_jsonb(s) || jsonb_build_object('fingerprintHash', d."fingerprintHash")
     FROM "LicenseSession" s JOIN "Device" d ON d.id = s."deviceId" AND d."tenantId" = s."tenantId"
-    WHERE $11::text IS NOT NULL AND s."tenantId" = $1::uuid AND s."idempotencyKey" = $11::text) AS previous`,
+    WHERE $7::text IS NOT NULL AND s."tenantId" = $1::uuid AND s."idempotencyKey" = $7::text) AS previous`,
 };
 
 /**

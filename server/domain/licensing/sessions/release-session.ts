@@ -31,7 +31,7 @@ export async function releaseLockedSession(
     [{ id: session.id, productIds: session.productIds, fingerprintHash }],
     at,
   );
-  const [released] = await sql.query<LicenseSession>(RELEASE_SESSION, [
+  const [released] = await sql.queryAndCommit<LicenseSession>(RELEASE_SESSION, [
     tenantId,
     session.id,
     at,

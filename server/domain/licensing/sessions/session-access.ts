@@ -263,7 +263,8 @@ export async function touchSession(
   },
   outboxRows = "[]",
 ): Promise<LicenseSession> {
-  const [session] = await sql.query<LicenseSession>(TOUCH_SESSION, [
+  // The last statement of the locking path: its COMMIT goes with it.
+  const [session] = await sql.queryAndCommit<LicenseSession>(TOUCH_SESSION, [
     tenantId,
     sessionId,
     data.at,
