@@ -1,20 +1,32 @@
 // The production web process (npm start, npm run web; DESIGN.md section 11): a node:http server
 // that answers the runtime lane (server/http/runtime-routes.ts) by calling those route modules'
-// handlers itself and hands every other request to Next.js (a Next.js custom server). It stamps
+// handlers itself and hands every other request to Next.js. Next.js runs in a child process
+// (server/next-process.ts) reached over a local socket, so the process-wide hooks it installs
+// never tax the lane (docs/decisions.md "Runtime lane in its own process"). This process stamps
 // the caller's TCP address on every request (server/http/peer-address.ts) and, on SIGTERM or
-// SIGINT, stops accepting connections and lets the requests under way finish before it exits.
+// SIGINT, stops accepting connections, lets the requests under way finish, then stops Next.js.
 //   node --import tsx server/web.ts --port 3000 --host 0.0.0.0
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import next from "next";
 import { pgPool } from "./db/pool.ts";
 import { flushLogs, logger } from "./log.ts";
 import { armPeerStamp, stampPeerAddress } from "./http/peer-address.ts";
 import { runtimeRouteFor, serveRuntime } from "./http/runtime-lane.ts";
+import { nextProxy } from "./http/next-proxy.ts";
+import { observeRoute } from "./http/metrics.ts";
+import { flushRefusals } from "./domain/cross-tenant.ts";
+import { serveLink } from "./web-link.ts";
 
 /** Requests under way get this long after a shutdown signal; what remains is cut off. */
 const drainTimeoutMs = 25_000;
+/** Next.js gets this long to stop once the requests are done. */
+const nextStopMs = 5_000;
 
 const { values } = parseArgs({
   options: { port: { type: "string" }, host: { type: "string" } },
@@ -23,20 +35,34 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const host = values.host ?? "0.0.0.0";
 const log = logger.child({ component: "web" });
 
-armPeerStamp();
-const app = next({
-  dev: false,
-  dir: fileURLToPath(new URL("..", import.meta.url)),
-  hostname: host,
-  port,
-  customServer: true,
+const stamp = armPeerStamp();
+const socketPath = path.join(tmpdir(), `licensing-next-${process.pid}-${randomBytes(4).toString("hex")}.sock`);
+const nextProcess = fork(fileURLToPath(new URL("./next-process.ts", import.meta.url)), [], {
+  execArgv: process.execArgv,
+  env: { ...process.env, LICENSING_NEXT_SOCKET: socketPath, LICENSING_PEER_STAMP: stamp },
+  stdio: "inherit",
 });
-await app.prepare();
-const nextHandler = app.getRequestHandler();
+let stopping = false;
+nextProcess.once("exit", (code, signal) => {
+  rmSync(socketPath, { force: true });
+  if (stopping) return;
+  log.error({ code, signal }, "the Next.js process exited; stopping");
+  process.exit(1);
+});
+await new Promise<void>((resolve) =>
+  nextProcess.on("message", (message: { ready?: boolean }) => {
+    if (message.ready) resolve();
+  }),
+);
+const toNext = nextProxy(socketPath);
+serveLink(nextProcess, {
+  observe: ({ activationCode, at, ...o }) =>
+    observeRoute({ ...o, at: new Date(at), body: activationCode ? { activationCode } : undefined }),
+  flushRefusals,
+});
 
 /** Responses not yet finished: on shutdown each is told to close its connection after it. */
 const underWay = new Set<ServerResponse>();
-let stopping = false;
 
 function onRequest(req: IncomingMessage, res: ServerResponse): void {
   underWay.add(res);
@@ -45,7 +71,7 @@ function onRequest(req: IncomingMessage, res: ServerResponse): void {
   if (stopping) res.setHeader("connection", "close");
   stampPeerAddress(req.headers, req.socket.remoteAddress);
   const runtime = runtimeRouteFor(req);
-  const served = runtime ? serveRuntime(req, res, runtime) : nextHandler(req, res);
+  const served = runtime ? serveRuntime(req, res, runtime) : toNext(req, res);
   served.catch((error: unknown) => {
     log.error({ err: error, url: req.url, method: req.method }, "request failed outside its handler");
     if (!res.headersSent) res.writeHead(500).end();
@@ -76,6 +102,13 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   await closed;
   clearInterval(idleSweep);
   clearTimeout(deadline);
+  if (nextProcess.exitCode === null && nextProcess.signalCode === null) {
+    const exited = new Promise((resolve) => nextProcess.once("exit", resolve));
+    nextProcess.kill("SIGTERM");
+    const late = setTimeout(() => nextProcess.kill("SIGKILL"), nextStopMs);
+    await exited;
+    clearTimeout(late);
+  }
   await pgPool()
     .end()
     .catch(() => undefined);

@@ -3,6 +3,7 @@ import { db } from "../db/client.ts";
 import { pgPool } from "../db/pool.ts";
 import { countRefusal, readPlatformGauges, setRefusalDb } from "../domain/cross-tenant.ts";
 import type { RefusalOperation } from "../domain/operations/refusal-counts.ts";
+import { isNextChild, reportToWeb } from "../web-link.ts";
 
 // The refusal counters flush through the process's own client.
 setRefusalDb(db);
@@ -83,8 +84,25 @@ function add(map: Map<string, number>, key: string, n = 1) {
   map.set(key, (map.get(key) ?? 0) + n);
 }
 
-/** Called once per answered request by the route wrapper. */
+/**
+ * Called once per answered request by the route wrapper. In the Next.js child of the web process
+ * the observation is counted by the web process, which serves GET /api/metrics (server/http/web-link.ts).
+ */
 export function observeRoute(o: RouteObservation) {
+  if (isNextChild()) {
+    const code = (o.body as { activationCode?: unknown } | undefined)?.activationCode;
+    reportToWeb({
+      path: o.path,
+      method: o.method,
+      status: o.status,
+      seconds: o.seconds,
+      codeName: o.codeName,
+      tenantId: o.tenantId,
+      activationCode: typeof code === "string" ? code : undefined,
+      at: o.at.toISOString(),
+    });
+    return;
+  }
   const r = registry();
   const group = routeGroup(o.path);
   add(r.requests, `${group}\u0000${o.method}\u0000${o.status}`);

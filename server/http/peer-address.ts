@@ -18,9 +18,13 @@ export const PEER_STAMP_HEADER = "x-licensing-peer-stamp";
 const STAMP = Symbol.for("licensing.peerStamp");
 const holder = globalThis as unknown as { [STAMP]?: string };
 
-/** Draws the process's stamp; only the web entry calls it, once, before it serves. */
-export function armPeerStamp(): void {
-  holder[STAMP] ??= randomBytes(24).toString("base64url");
+/**
+ * Draws the process's stamp (the web entry, once, before it serves), or takes the one its parent
+ * drew (the Next.js process, server/next-process.ts, which checks what the web entry stamped).
+ */
+export function armPeerStamp(given?: string): string {
+  holder[STAMP] ??= given || randomBytes(24).toString("base64url");
+  return holder[STAMP];
 }
 
 /** Overwrites whatever the client sent under the stamp's names with the socket's address and the secret. */

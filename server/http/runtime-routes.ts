@@ -17,6 +17,7 @@ import * as sessionTransactions from "@/app/api/v1/provision/usage/sessions/[ses
 import * as entitlementTransactions from "@/app/api/v1/provision/usage/entitlements/[entitlementId]/transactions/route";
 import * as ratingPrompt from "@/app/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/route";
 import * as ratingPromptAnswers from "@/app/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/answers/route";
+import * as metrics from "@/app/api/metrics/route";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 
@@ -46,6 +47,8 @@ const table: [path: string, module: RouteModule][] = [
   ["/api/v1/provision/usage/entitlements/[entitlementId]/transactions", entitlementTransactions],
   ["/api/v1/provision/usage/sessions/[sessionId]/rating-prompt", ratingPrompt],
   ["/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/answers", ratingPromptAnswers],
+  // Not a runtime call, but this process keeps the counters it reports (server/web-link.ts).
+  ["/api/metrics", metrics],
 ];
 
 type Segment = { literal: string } | { param: string };
@@ -87,7 +90,7 @@ export type RuntimeMatch = { path: string; handler: RouteHandler; params: Record
  * Next.js answers those as it always has).
  */
 export function matchRuntimeRoute(method: string, pathname: string): RuntimeMatch | null {
-  if (!pathname.startsWith("/api/v1/provision/") || pathname.endsWith("/")) return null;
+  if (!pathname.startsWith("/api/") || pathname.endsWith("/")) return null;
   const parts = pathname.split("/").slice(1);
   const candidates = byDepth.get(parts.length);
   if (!candidates) return null;

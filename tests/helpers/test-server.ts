@@ -98,6 +98,8 @@ const buildInputs = [
  */
 const runFromSource = new Set([
   "server/web.ts",
+  "server/next-process.ts",
+  "server/http/next-proxy.ts",
   "server/worker.ts",
   "server/http/runtime-lane.ts",
   "server/http/runtime-routes.ts",

@@ -10,10 +10,11 @@ const routeFiles = (dir: string): string[] =>
   );
 
 describe("the runtime lane's route table (server/http/runtime-routes.ts)", () => {
-  it("lists exactly the activation, session and usage route files of app/api", () => {
+  it("lists exactly the activation, session and usage route files of app/api, and the metrics the web process keeps", () => {
     const expected = [
       ...routeFiles("app/api/v1/provision/usage"),
       ...routeFiles("app/api/v1/provision/activations"),
+      "app/api/metrics",
     ].map((dir) => `/${path.relative("app", dir)}`);
     expect(runtimeRoutePaths().sort()).toEqual(expected.sort());
     for (const p of runtimeRoutePaths()) expect(existsSync(path.join(root, "app", p, "route.ts"))).toBe(true);
@@ -41,5 +42,6 @@ describe("the runtime lane's route table (server/http/runtime-routes.ts)", () =>
     expect(matchRuntimeRoute("POST", "/api/v1/provision/admin/products")).toBeNull();
     expect(matchRuntimeRoute("POST", "/api/v1/provision/activations/%E0%A4%A/renew")).toBeNull();
     expect(matchRuntimeRoute("GET", "/api/health")).toBeNull();
+    expect(matchRuntimeRoute("GET", "/api/metrics")?.path).toBe("/api/metrics");
   });
 });

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { findActivationCodeByInput } from "../licensing/activation-codes/find-activation-code.ts";
 import { logger } from "../../log.ts";
+import { flushRefusalsInWeb, isNextChild } from "../../web-link.ts";
 
 /**
  * Refusals of runtime calls per tenant, day and code (docs/decisions.md "Operations: refusals"):
@@ -79,6 +80,8 @@ export function countRefusal(input: {
  * logged and dropped (these are operator figures, not billing).
  */
 export async function flushRefusals(): Promise<void> {
+  // The Next.js child of the web process counts nothing itself: the web process does.
+  if (isNextChild()) return flushRefusalsInWeb();
   const p = pending();
   if (p.flushing) await p.flushing;
   if (!p.dbOf || (p.known.size === 0 && p.byCode.size === 0)) return;

@@ -1,0 +1,53 @@
+// The Next.js half of the production web process (DESIGN.md section 11; docs/decisions.md "Runtime
+// lane in its own process"): server/web.ts starts it as a child and hands it every request the
+// runtime lane does not answer, over a local socket. Next.js installs process-wide hooks (it wraps
+// Date, crypto and timers, and its AsyncLocalStorage instances turn on promise hooks) that tax
+// every request of the process it runs in; in a process of its own they tax only its requests.
+// It exits when its parent does, and stops serving on SIGTERM.
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { pgPool } from "./db/pool.ts";
+import { flushLogs, logger } from "./log.ts";
+import { armPeerStamp } from "./http/peer-address.ts";
+
+const socketPath = process.env.LICENSING_NEXT_SOCKET;
+if (!socketPath || !process.send) throw new Error("server/next-process.ts is started by server/web.ts");
+const log = logger.child({ component: "next" });
+
+// The parent stamps each request with the caller's address and its secret; this process checks it.
+armPeerStamp(process.env.LICENSING_PEER_STAMP);
+delete process.env.LICENSING_PEER_STAMP;
+
+const app = next({
+  dev: false,
+  dir: fileURLToPath(new URL("..", import.meta.url)),
+  customServer: true,
+});
+await app.prepare();
+const handler = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  handler(req, res).catch((error: unknown) => {
+    log.error({ err: error, url: req.url, method: req.method }, "request failed outside its handler");
+    if (!res.headersSent) res.writeHead(500).end();
+    else res.destroy();
+  });
+});
+server.listen(socketPath, () => process.send!({ ready: true }));
+
+async function stop(code: number): Promise<void> {
+  server.closeAllConnections();
+  server.close();
+  await pgPool()
+    .end()
+    .catch(() => undefined);
+  await flushLogs();
+  process.exit(code);
+}
+
+// The parent drains its requests before it sends SIGTERM; a parent that is gone (killed) leaves
+// nothing to serve.
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => undefined);
+process.on("disconnect", () => void stop(1));

@@ -1,0 +1,61 @@
+import type { ChildProcess } from "node:child_process";
+
+/**
+ * The link between the web process (server/web.ts, the runtime lane) and its Next.js child
+ * (server/next-process.ts), over the child's IPC channel. The web process keeps the one set of
+ * in-process counters (GET /api/metrics, the refusal counts): the child reports each request it
+ * answers there, and asks it to flush refusals before the dashboard reads them.
+ */
+
+/** A route observation as it crosses the channel: the activation code the only part of the body kept. */
+export type LinkedObservation = {
+  path: string;
+  method: string;
+  status: number;
+  seconds: number;
+  codeName?: string;
+  tenantId?: string;
+  activationCode?: string;
+  at: string;
+};
+
+type ToWeb = { kind: "observe"; observation: LinkedObservation } | { kind: "flushRefusals"; id: number };
+type ToNext = { kind: "flushedRefusals"; id: number };
+
+/** Whether this process is the Next.js child of a web process (its counters live there). */
+export function isNextChild(): boolean {
+  return process.env.LICENSING_NEXT_SOCKET !== undefined && typeof process.send === "function";
+}
+
+export function reportToWeb(observation: LinkedObservation): void {
+  process.send!({ kind: "observe", observation } satisfies ToWeb);
+}
+
+let nextFlush = 0;
+/** Resolves once the web process has written the refusals it counted. */
+export function flushRefusalsInWeb(): Promise<void> {
+  const id = ++nextFlush;
+  return new Promise((resolve) => {
+    const onMessage = (message: ToNext) => {
+      if (message?.kind !== "flushedRefusals" || message.id !== id) return;
+      process.off("message", onMessage);
+      resolve();
+    };
+    process.on("message", onMessage);
+    process.send!({ kind: "flushRefusals", id } satisfies ToWeb);
+  });
+}
+
+/** The web process's side: what the child reports is counted here. */
+export function serveLink(
+  child: ChildProcess,
+  handlers: { observe: (o: LinkedObservation) => void; flushRefusals: () => Promise<void> },
+): void {
+  child.on("message", (message: ToWeb) => {
+    if (message?.kind === "observe") handlers.observe(message.observation);
+    else if (message?.kind === "flushRefusals")
+      void handlers.flushRefusals().finally(() => {
+        if (child.connected) child.send({ kind: "flushedRefusals", id: message.id } satisfies ToNext);
+      });
+  });
+}
