@@ -1,9 +1,9 @@
-// The Next.js half of the production web process (DESIGN.md section 11; docs/decisions.md "Runtime
-// lane in its own process"): server/web.ts starts it as a child and hands it every request the
-// runtime lane does not answer, over a local socket. Next.js installs process-wide hooks (it wraps
-// Date, crypto and timers, and its AsyncLocalStorage instances turn on promise hooks) that tax
-// every request of the process it runs in; in a process of its own they tax only its requests.
-// It exits when its parent does, and stops serving on SIGTERM.
+// The Next.js half of the production web process (DESIGN.md section 11; docs/decisions.md
+// "Next.js in a child process of the web process"): server/web.ts starts it as a child and hands
+// it every request the runtime lane does not answer, over a local socket. Next.js installs
+// process-wide hooks (it wraps Date, crypto and timers, and its AsyncLocalStorage instances turn
+// on promise hooks) that tax every request of the process it runs in; in a process of its own
+// they tax only its requests. It exits when its parent does, and stops serving on SIGTERM.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";

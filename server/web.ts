@@ -2,7 +2,7 @@
 // that answers the runtime lane (server/http/runtime-routes.ts) by calling those route modules'
 // handlers itself and hands every other request to Next.js. Next.js runs in a child process
 // (server/next-process.ts) reached over a local socket, so the process-wide hooks it installs
-// never tax the lane (docs/decisions.md "Runtime lane in its own process"). This process stamps
+// never tax the lane (docs/decisions.md "Next.js in a child process of the web process"). This process stamps
 // the caller's TCP address on every request (server/http/peer-address.ts) and, on SIGTERM or
 // SIGINT, stops accepting connections, lets the requests under way finish, then stops Next.js.
 //   node --import tsx server/web.ts --port 3000 --host 0.0.0.0
@@ -36,7 +36,10 @@ const host = values.host ?? "0.0.0.0";
 const log = logger.child({ component: "web" });
 
 const stamp = armPeerStamp();
-const socketPath = path.join(tmpdir(), `licensing-next-${process.pid}-${randomBytes(4).toString("hex")}.sock`);
+const socketPath = path.join(
+  tmpdir(),
+  `licensing-next-${process.pid}-${randomBytes(4).toString("hex")}.sock`,
+);
 const nextProcess = fork(fileURLToPath(new URL("./next-process.ts", import.meta.url)), [], {
   execArgv: process.execArgv,
   env: { ...process.env, LICENSING_NEXT_SOCKET: socketPath, LICENSING_PEER_STAMP: stamp },

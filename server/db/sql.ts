@@ -73,7 +73,8 @@ class PgTransaction implements SqlTx {
       results = [];
       for (const [statement, values] of trip) results.push(await this.client.query(named(statement, values)));
     } else {
-      const stream = (this.client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
+      const stream = (this.client as unknown as { connection?: { stream?: Partial<Writable> } }).connection
+        ?.stream;
       stream?.cork?.();
       let sent: Promise<pg.QueryResult>[];
       try {

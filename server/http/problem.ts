@@ -57,7 +57,8 @@ export function problemResponse(
   return answerResponse(problemAnswer(error, instance, correlationId, headers));
 }
 
-const internalError = () => new AppError("internal.error", "An unexpected error occurred; it has been logged.");
+const internalError = () =>
+  new AppError("internal.error", "An unexpected error occurred; it has been logged.");
 
 /** An unexpected failure: a bug. The answer says nothing about its cause. */
 export function internalProblemAnswer(instance: string, correlationId?: string): Answer {
