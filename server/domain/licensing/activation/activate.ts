@@ -87,6 +87,7 @@ type ActivationFacts = {
   deviceSessionCount: number;
   /** The device's unrevoked session an activation returns (on a floating license, of the same process). */
   existing: SessionHandle | null;
+  /** Seats held, counted up to the seat count; below it, possibly an upper bound (unrevoked sessions). */
   seatsHeld: number;
   codeHolders: string[] | null;
   billing: {

@@ -25,7 +25,9 @@ export const LOCK_ENTITLEMENT: Statement = {
  * its claims (with ZClaimBasedActivation's defaults; returned, and checked against the parsed
  * claims), its products and its customer. Then: the tenant's signing key id, product end of life,
  * the device by fingerprint hash with its sessions (those past their grace end now, reason
- * `LeaseExpired`; the one an activation returns), seats held (up to the seat count), the devices
+ * `LeaseExpired`; the one an activation returns), seats held: counted (up to the seat count) only
+ * when the license's unrevoked sessions (EntitlementSessionCount, kept by triggers; an upper bound
+ * of the seats held) reach the seat count, else that bound, which proves a seat is free. The devices
  * holding the code, what the events' routing keys need, and the session an Idempotency-Key made.
  * $3 now, $4 fingerprint hash, $5 whether the code limits devices, $6 code id, $7 Idempotency-Key,
  * $8 process id (compared on floating licenses only).
@@ -46,7 +48,10 @@ device AS (
 ended AS (
   UPDATE "LicenseSession" SET "revokedAt" = $3::timestamptz, "revocationReason" = 'LeaseExpired', "updatedAt" = $3::timestamptz
   WHERE "tenantId" = $1::uuid AND "deviceId" = (SELECT id FROM device) AND "revokedAt" IS NULL AND "graceExpiresAt" <= $3::timestamptz
-  RETURNING id)
+  RETURNING id),
+unrevoked AS (
+  SELECT COALESCE((SELECT c.unrevoked FROM "EntitlementSessionCount" c WHERE c."tenantId" = $1::uuid AND c."entitlementId" = $2::uuid), 0)
+    - (SELECT count(*)::int FROM ended) AS unrevoked)
 SELECT
   (SELECT "seatLimit" FROM ent) AS "seatLimit",
   (SELECT floating FROM ent) AS floating,
@@ -60,9 +65,10 @@ SELECT
     WHERE s."tenantId" = $1::uuid AND s."deviceId" = (SELECT id FROM device) AND s."revokedAt" IS NULL AND s."graceExpiresAt" > $3::timestamptz
       AND (NOT (SELECT floating FROM ent) OR s."processId" IS NOT DISTINCT FROM $8::text)
     ORDER BY s."activatedAt" DESC LIMIT 1) AS existing,
-  (SELECT count(*)::int FROM (SELECT 1 FROM "LicenseSession" s
-    WHERE s."tenantId" = $1::uuid AND s."entitlementId" = $2::uuid AND s."revokedAt" IS NULL AND s."seatHeldUntil" > $3::timestamptz
-    LIMIT (SELECT "seatLimit" FROM ent)) held) AS "seatsHeld",
+  CASE WHEN (SELECT unrevoked FROM unrevoked) < (SELECT "seatLimit" FROM ent) THEN (SELECT unrevoked FROM unrevoked)
+    ELSE (SELECT count(*)::int FROM (SELECT 1 FROM "LicenseSession" s
+      WHERE s."tenantId" = $1::uuid AND s."entitlementId" = $2::uuid AND s."revokedAt" IS NULL AND s."seatHeldUntil" > $3::timestamptz
+      LIMIT (SELECT "seatLimit" FROM ent)) held) END AS "seatsHeld",
   (SELECT array_agg(DISTINCT s."deviceId")::text[] FROM "LicenseSession" s
     WHERE $5::boolean AND s."tenantId" = $1::uuid AND s."activationCodeId" = $6::uuid
       AND s."revokedAt" IS NULL AND s."seatHeldUntil" > $3::timestamptz) AS "codeHolders",
