@@ -43,7 +43,8 @@ describe("seat counting: the unrevoked-session count behind activation's capacit
     const { entitlement, code } = await licensedEntitlement(tenant, {
       claimBasedActivation: { numberOfSeats: 10 },
     });
-    const expectKept = async (n: number) => expect(await counts(entitlement.id)).toEqual({ kept: n, actual: n });
+    const expectKept = async (n: number) =>
+      expect(await counts(entitlement.id)).toEqual({ kept: n, actual: n });
 
     const first = fp();
     const a = await activated({ activationCode: code, fingerprint: first });
