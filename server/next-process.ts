@@ -4,6 +4,7 @@
 // process-wide hooks (it wraps Date, crypto and timers, and its AsyncLocalStorage instances turn
 // on promise hooks) that tax every request of the process it runs in; in a process of its own
 // they tax only its requests. It exits when its parent does, and stops serving on SIGTERM.
+import { chmodSync } from "node:fs";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
@@ -34,7 +35,11 @@ const server = createServer((req, res) => {
     else res.destroy();
   });
 });
-server.listen(socketPath, () => process.send!({ ready: true }));
+server.listen(socketPath, () => {
+  // Only this service's user reaches Next.js directly; everyone else goes through the web process.
+  chmodSync(socketPath, 0o600);
+  process.send!({ ready: true });
+});
 
 async function stop(code: number): Promise<void> {
   server.closeAllConnections();
