@@ -11,6 +11,7 @@ import next from "next";
 import { pgPool } from "./db/pool.ts";
 import { flushLogs, logger } from "./log.ts";
 import { armPeerStamp } from "./http/peer-address.ts";
+import { reportReady } from "./web-link.ts";
 
 const socketPath = process.env.LICENSING_NEXT_SOCKET;
 if (!socketPath || !process.send) throw new Error("server/next-process.ts is started by server/web.ts");
@@ -38,7 +39,7 @@ const server = createServer((req, res) => {
 server.listen(socketPath, () => {
   // Only this service's user reaches Next.js directly; everyone else goes through the web process.
   chmodSync(socketPath, 0o600);
-  process.send!({ ready: true });
+  reportReady();
 });
 
 async function stop(code: number): Promise<void> {

@@ -19,12 +19,32 @@ export type LinkedObservation = {
   at: string;
 };
 
-type ToWeb = { kind: "observe"; observation: LinkedObservation } | { kind: "flushRefusals"; id: number };
+type ToWeb =
+  | { kind: "ready" }
+  | { kind: "observe"; observation: LinkedObservation }
+  | { kind: "flushRefusals"; id: number };
 type ToNext = { kind: "flushedRefusals"; id: number };
 
 /** Whether this process is the Next.js child of a web process (its counters live there). */
 export function isNextChild(): boolean {
   return process.env.LICENSING_NEXT_SOCKET !== undefined && typeof process.send === "function";
+}
+
+/** The child serves: the web process may start listening. */
+export function reportReady(): void {
+  process.send!({ kind: "ready" } satisfies ToWeb);
+}
+
+/** Resolves once the child reports it serves. */
+export function nextReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: ToWeb) => {
+      if (message?.kind !== "ready") return;
+      child.off("message", onMessage);
+      resolve();
+    };
+    child.on("message", onMessage);
+  });
 }
 
 export function reportToWeb(observation: LinkedObservation): void {

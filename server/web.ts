@@ -19,9 +19,9 @@ import { flushLogs, logger } from "./log.ts";
 import { armPeerStamp, stampPeerAddress } from "./http/peer-address.ts";
 import { runtimeRouteFor, serveRuntime } from "./http/runtime-lane.ts";
 import { nextProxy } from "./http/next-proxy.ts";
-import { observeRoute } from "./http/metrics.ts";
+import { countObservation } from "./http/metrics.ts";
 import { flushRefusals } from "./domain/cross-tenant.ts";
-import { serveLink } from "./web-link.ts";
+import { nextReady, serveLink } from "./web-link.ts";
 
 /** Requests under way get this long after a shutdown signal; what remains is cut off. */
 const drainTimeoutMs = 25_000;
@@ -52,15 +52,10 @@ nextProcess.once("exit", (code, signal) => {
   log.error({ code, signal }, "the Next.js process exited; stopping");
   process.exit(1);
 });
-await new Promise<void>((resolve) =>
-  nextProcess.on("message", (message: { ready?: boolean }) => {
-    if (message.ready) resolve();
-  }),
-);
+await nextReady(nextProcess);
 const toNext = nextProxy(socketPath);
 serveLink(nextProcess, {
-  observe: ({ activationCode, at, ...o }) =>
-    observeRoute({ ...o, at: new Date(at), body: activationCode ? { activationCode } : undefined }),
+  observe: ({ at, ...o }) => countObservation({ ...o, at: new Date(at) }),
   flushRefusals,
 });
 

@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import { pgPool } from "../db/pool.ts";
 import { countRefusal, readPlatformGauges, setRefusalDb } from "../domain/cross-tenant.ts";
 import type { RefusalOperation } from "../domain/operations/refusal-counts.ts";
-import { isNextChild, reportToWeb } from "../web-link.ts";
+import { isNextChild, reportToWeb, type LinkedObservation } from "../web-link.ts";
 
 // The refusal counters flush through the process's own client.
 setRefusalDb(db);
@@ -84,25 +84,31 @@ function add(map: Map<string, number>, key: string, n = 1) {
   map.set(key, (map.get(key) ?? 0) + n);
 }
 
+/** A request as the counters need it: of its body, only the activation code an anonymous refusal names. */
+export type CountedObservation = Omit<LinkedObservation, "at"> & { at: Date };
+
 /**
  * Called once per answered request by the route wrapper. In the Next.js child of the web process
- * the observation is counted by the web process, which serves GET /api/metrics (server/http/web-link.ts).
+ * the observation is counted by the web process, which serves GET /api/metrics (server/web-link.ts).
  */
 export function observeRoute(o: RouteObservation) {
-  if (isNextChild()) {
-    const code = (o.body as { activationCode?: unknown } | undefined)?.activationCode;
-    reportToWeb({
-      path: o.path,
-      method: o.method,
-      status: o.status,
-      seconds: o.seconds,
-      codeName: o.codeName,
-      tenantId: o.tenantId,
-      activationCode: typeof code === "string" ? code : undefined,
-      at: o.at.toISOString(),
-    });
-    return;
-  }
+  const code = (o.body as { activationCode?: unknown } | undefined)?.activationCode;
+  const counted: CountedObservation = {
+    path: o.path,
+    method: o.method,
+    status: o.status,
+    seconds: o.seconds,
+    codeName: o.codeName,
+    tenantId: o.tenantId,
+    activationCode: typeof code === "string" ? code : undefined,
+    at: o.at,
+  };
+  if (isNextChild()) reportToWeb({ ...counted, at: o.at.toISOString() });
+  else countObservation(counted);
+}
+
+/** Adds one answered request to this process's counters (the web process's, for its child's too). */
+export function countObservation(o: CountedObservation) {
   const r = registry();
   const group = routeGroup(o.path);
   add(r.requests, `${group}\u0000${o.method}\u0000${o.status}`);
@@ -121,13 +127,12 @@ export function observeRoute(o: RouteObservation) {
   if (operation === "activation" && o.status >= 200 && o.status < 300) add(r.activations, group);
   else if (o.status >= 400 && o.status < 500 && o.codeName) {
     add(r.refusals, `${operation}\u0000${o.codeName}`);
-    const code = (o.body as { activationCode?: unknown } | undefined)?.activationCode;
     countRefusal({
       operation,
       codeName: o.codeName,
       at: o.at,
       tenantId: o.tenantId,
-      activationCode: typeof code === "string" ? code : undefined,
+      activationCode: o.activationCode,
     });
   }
 }

@@ -57,20 +57,16 @@ export function problemResponse(
   return answerResponse(problemAnswer(error, instance, correlationId, headers));
 }
 
-const internalError = () =>
-  new AppError("internal.error", "An unexpected error occurred; it has been logged.");
-
 /** An unexpected failure: a bug. The answer says nothing about its cause. */
 export function internalProblemAnswer(instance: string, correlationId?: string): Answer {
   return problemAnswer(
-    internalError(),
+    new AppError("internal.error", "An unexpected error occurred; it has been logged."),
     instance,
     correlationId,
     correlationId ? { "x-correlation-id": correlationId } : {},
   );
 }
 
-/** An unexpected failure: a bug. The answer says nothing about its cause. */
 export function internalProblem(instance: string, correlationId?: string): Response {
-  return problemResponse(internalError(), instance, correlationId);
+  return answerResponse(internalProblemAnswer(instance, correlationId));
 }

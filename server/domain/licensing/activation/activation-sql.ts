@@ -36,7 +36,7 @@ export const ACTIVATION_FACTS: Statement = {
   name: "licensing.activation_facts",
   text: `
 WITH ent AS (
-  SELECT e."productIds", e."customerKind"::text AS "customerKind", e."customerId",
+  SELECT e."productIds", e."customerKind", e."customerId",
     CASE WHEN jsonb_typeof(e."claimBasedActivation"->'numberOfSeats') = 'number'
       THEN LEAST(GREATEST(floor((e."claimBasedActivation"->>'numberOfSeats')::numeric), 0), 1000000)::int
       ELSE 1 END AS "seatLimit",
