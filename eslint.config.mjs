@@ -13,6 +13,8 @@ const config = [
       "next-env.d.ts",
       "playwright-report/**",
       "test-results/**",
+      ".stryker-tmp/**",
+      "reports/**",
     ],
   },
   {
