@@ -15,8 +15,7 @@ import { ACTIVATIONS } from "../../helpers/runtime.ts";
 import { taskList } from "../../../server/jobs/index.ts";
 import { db } from "../../../server/db/client.ts";
 import { tenantDb } from "../../../server/db/tenant-db.ts";
-import { fingerprintHash } from "../../../server/domain/licensing/devices/fingerprint-hash.ts";
-import { insertEntitlementBalance } from "../../helpers/licensing-fixtures.ts";
+import { fingerprintHash, insertEntitlementBalance } from "../../helpers/licensing-fixtures.ts";
 import { consume, ok200, record, uploadEntitlement } from "../../helpers/metering.ts";
 
 const TRY = `${ACTIVATIONS}/anonymous-try`;

@@ -8,7 +8,6 @@ import { createUser } from "../../../server/domain/identity/users.ts";
 import { appRouter } from "../../../server/trpc/root.ts";
 import { permissionOf, type ProcedureMeta } from "../../../server/trpc/init.ts";
 import {
-  hasPermission,
   permissionFamilies,
   staffRoles,
   type StaffPermission,
@@ -16,10 +15,9 @@ import {
 } from "../../../server/domain/identity/staff-roles/staff-roles.ts";
 
 /**
- * The roles matrix (docs/security.md "Staff roles"): one procedure of each permission family and
- * access, tried by a staff user of each role over HTTP. Inputs are invalid on purpose: the role is
- * checked before the input, so an allowed call answers 400 (or reads), a refused one 403
- * `staff.permission_denied`, and nothing is changed either way.
+ * One procedure of each permission family and access (docs/security.md "Staff roles"); the
+ * structural test below checks each declares that permission. The matrix of which role may call
+ * them is tests/int/identity/roles-matrix.int.test.ts.
  */
 type Representative = { path: string; kind: "query" | "mutation" } | null;
 const representatives: Record<StaffPermission, Representative> = {
@@ -79,10 +77,6 @@ async function staffUser(role: StaffRole, email: string) {
   return (await uiSignIn("staff", { email, password, tenant: tenant.tenantSlug })).cookie;
 }
 
-async function call(path: string, kind: "query" | "mutation", input: unknown, cookie: string) {
-  return kind === "query" ? trpcQuery(path, input, cookie) : trpcMutation(path, input, cookie);
-}
-
 beforeAll(async () => {
   tenant = await createTestTenant("Roles");
   for (const role of staffRoles) {
@@ -113,27 +107,8 @@ describe("staff roles", () => {
       }
   });
 
-  it("roles matrix: each role × each procedure family (read and write) is allowed or refused 403 staff.permission_denied", async () => {
-    const seen: string[] = [];
-    for (const role of staffRoles)
-      for (const [permission, rep] of Object.entries(representatives) as [
-        StaffPermission,
-        Representative,
-      ][]) {
-        if (!rep) continue;
-        const res = await call(rep.path, rep.kind, { matrix: true }, cookies[role]);
-        const allowed = hasPermission(role, permission);
-        const refused = res.status === 403 && res.error?.data?.code === "FORBIDDEN";
-        seen.push(`${role} ${permission} ${allowed ? "allowed" : "refused"}`);
-        expect(refused, `${role} ${permission} ${rep.path}: ${res.status} ${res.error?.message}`).toBe(
-          !allowed,
-        );
-        expect(res.status, `${role} ${rep.path}`).not.toBe(401);
-      }
-    expect(seen).toContain("read-only catalog.write refused");
-    expect(seen).toContain("support devices.write allowed");
-    expect(seen).toContain("catalog-editor devices.write refused");
-  });
+  // The roles matrix itself (each role × each family, allowed or refused) is written out as data
+  // in tests/int/identity/roles-matrix.int.test.ts, never asked of the role catalog.
 
   it("the API-client screen: a user cannot mint or revoke a client with scopes beyond their role", async () => {
     const editor = cookies["catalog-editor"];

@@ -23,7 +23,9 @@ import {
 import { tenantDb } from "../../../server/db/tenant-db.ts";
 import { emitEvent } from "../../../server/domain/webhooks/events/emit-event.ts";
 import { findEventType } from "../../../server/domain/webhooks/events/event-types.ts";
-import { CAPTURE_RETENTION_MS } from "../../../server/domain/webhooks/delivery/capture-retention.ts";
+
+/** Captured deliveries are kept 7 days (or the 1,000 most recent per subscription). */
+const SEVEN_DAYS = 7 * 24 * 3_600_000;
 
 describe("webhook replay and capture subscriptions", () => {
   let tenant: TestTenant;
@@ -358,12 +360,7 @@ describe("webhook replay and capture subscriptions", () => {
       big,
       Array.from({ length: 1010 }, (_, i) => i * 1000),
     ); // 1,010 recent ones, one a second
-    const smallRows = await seed(small, [
-      60_000,
-      CAPTURE_RETENTION_MS - 60_000,
-      CAPTURE_RETENTION_MS + 60_000,
-      CAPTURE_RETENTION_MS * 2,
-    ]);
+    const smallRows = await seed(small, [60_000, SEVEN_DAYS - 60_000, SEVEN_DAYS + 60_000, SEVEN_DAYS * 2]);
 
     const job = await quickAddJob({ connectionString: testDatabaseUrl() }, "webhook_capture_retention", {});
     await eventually(
