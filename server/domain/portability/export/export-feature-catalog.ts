@@ -25,7 +25,6 @@ export const featureCatalogExporter: SectionExporter<"featureCatalog"> = {
           creationTimeStamp: _created,
           lastUpdateTimeStamp: _updated,
           revisionNumber: _revision,
-          referencedBy: _referencedBy,
           ...item
         } = toFeatureCatalogResponse(
           row,
