@@ -74,6 +74,11 @@ export const errorCatalog = {
     status: 401,
     title: "The license requires a signed-in user",
   },
+  "license.user_not_verified": {
+    code: 2035,
+    status: 403,
+    title: "The license requires a verified user",
+  },
   // Runtime usage surface: 2100-2149.
   "license.metric_not_tracked": {
     code: 2100,

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestTenant, request, type TestTenant } from "../../helpers/api.ts";
-import { ENTITLEMENT_SCOPES, entitlementCatalog, makeEntitlement, makeOffer, ok } from "../../helpers/entitlements.ts";
+import {
+  ENTITLEMENT_SCOPES,
+  entitlementCatalog,
+  makeEntitlement,
+  makeOffer,
+  ok,
+} from "../../helpers/entitlements.ts";
 import { makeAsset } from "../../helpers/catalog-products.ts";
 import { activated } from "../../helpers/runtime.ts";
 import { consume } from "../../helpers/metering.ts";
@@ -98,7 +104,11 @@ describe("catalog export closure: monitored assets travel with their products", 
     expect(sectionOf(result, "monitoredAssets").created).toBe(2);
     expect(sectionOf(result, "entitlementOffers").created).toBe(1);
 
-    const offers = ok(await request("GET", `/api/v1/provision/admin/offers?filters=name==${encodeURIComponent(offerName)}`, { token: targetToken }));
+    const offers = ok(
+      await request("GET", `/api/v1/provision/admin/offers?filters=name==${encodeURIComponent(offerName)}`, {
+        token: targetToken,
+      }),
+    );
     const imported = offers.items.find((o: { name: string }) => o.name === offerName);
     expect(imported).toBeDefined();
     const after = await licenseFromOffer(target, imported.id);

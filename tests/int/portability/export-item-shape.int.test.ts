@@ -42,7 +42,8 @@ describe("catalog export item shape", () => {
       })),
     );
     expect(codesOf(addOn.features)).toContain("SSO");
-    for (const f of addOn.features) expect(snapshot.references[f.featureCatalogId].kind).toBe("FeatureCatalogEntry");
+    for (const f of addOn.features)
+      expect(snapshot.references[f.featureCatalogId].kind).toBe("FeatureCatalogEntry");
   });
 
   it("feature catalog entries carry referencedBy null", () => {
@@ -73,7 +74,9 @@ describe("catalog export item shape", () => {
         for (const e of file.sections.featureCatalog) delete e.referencedBy;
       }
       await importOk(targetToken, file);
-      const imported = ok(await request("GET", `${ADD_ONS}?filters=code==POWER-PACK`, { token: targetToken }));
+      const imported = ok(
+        await request("GET", `${ADD_ONS}?filters=code==POWER-PACK`, { token: targetToken }),
+      );
       expect(codesOf(imported.items[0].features), shape).toEqual(expected);
     }
   });
