@@ -31,13 +31,8 @@ export const featureCatalogExporter: SectionExporter<"featureCatalog"> = {
           rowTags.map((t) => t.name),
           null,
         );
-        return [
-          row.id,
-          {
-            item,
-            edges,
-          },
-        ];
+        // SPEC.md: referencedBy is null where not computed, such as in a catalog export.
+        return [row.id, { item: { ...item, referencedBy: null }, edges }];
       }),
     );
   },
