@@ -7,6 +7,7 @@ import { useHydrated } from "../ui/use-hydrated";
 
 const CHOOSE_TENANT = "choose-tenant";
 const RATE_LIMITED = "rate-limited:";
+const USER_BLOCKED = "blocked";
 
 /** Email/password sign-in against one next-auth credentials provider (`staff` or `consumer`). */
 export function SignInForm({ provider, home }: { provider: "staff" | "consumer"; home: string }) {
@@ -38,6 +39,8 @@ export function SignInForm({ provider, home }: { provider: "staff" | "consumer";
       setNeedsTenant(true);
       setError("This email has accounts with several vendors; enter the vendor's organisation id.");
       tenantRef.current?.focus();
+    } else if (result?.error === USER_BLOCKED) {
+      setError("This account is blocked by the vendor; contact them to have it unblocked.");
     } else if (result?.error?.startsWith(RATE_LIMITED)) {
       const minutes = Math.max(1, Math.ceil(Number(result.error.slice(RATE_LIMITED.length)) / 60));
       setError(`Too many failed sign-ins for this email from here; try again in ${minutes} minute(s).`);

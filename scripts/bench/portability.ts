@@ -120,7 +120,7 @@ const itemsOf = (snapshot: { sections: Record<string, unknown[]> }) =>
 export async function runPortabilityBench(
   options: { products?: number; features?: number; log?: (line: string) => void } = {},
 ): Promise<PortabilityBenchResult> {
-  const products = options.products ?? Number(process.env.BENCH_PORTABILITY_PRODUCTS ?? 1000);
+  const products = options.products ?? Number(process.env.BENCH_PORTABILITY_PRODUCTS ?? 400);
   const features = options.features ?? Number(process.env.BENCH_PORTABILITY_FEATURES ?? 10);
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench:portability] ${line}\n`));
   process.env.APP_SECRET ??= TEST_APP_SECRET;
@@ -159,7 +159,8 @@ export async function runPortabilityBench(
     steps.reimportUnchanged = (await measure(fileItems, () => importCatalog(b, parsed(), options(true), streamed))).step;
     log(`dry run of the same file again (all unchanged): ${steps.reimportUnchanged.seconds} s`);
 
-    const fiveThousandProducts = Math.round(5000 / (features + 1));
+    // At most 5,000 items to apply per import (import-limits.ts).
+    const fiveThousandProducts = Math.floor(5000 / (features + 1));
     const five = syntheticSnapshot(fiveThousandProducts, features, "FIVE");
     // Under the REST import's own limit: whether it completes is part of the figure.
     const fiveRun = await measure(itemsOf(five), async () => {

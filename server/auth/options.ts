@@ -1,32 +1,17 @@
 import type { AuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client.ts";
-import { authenticateUser, emailKey, type UserKind } from "../domain/identity/users.ts";
+import { authenticateUser, type SignInResult, type UserKind } from "../domain/identity/users.ts";
 import { servedOverHttps } from "../config.ts";
-import { hitRateLimits } from "../domain/rate-limits/hit-rate-limits.ts";
+import { reserveCredentialAttempt } from "../domain/rate-limits/credential-attempts.ts";
 import { callerIp } from "../http/runtime-request.ts";
 
 /** The error a sign-in form receives when the email has accounts with several vendors. */
 export const CHOOSE_TENANT = "choose-tenant";
 /** The error a sign-in form receives while its email and address back off: `rate-limited:<seconds>`. */
 export const RATE_LIMITED = "rate-limited";
-
-/**
- * docs/security.md "Rate limits": failed passwords per (kind, email, address), read before the
- * password is checked and counted when it fails, like failed client secrets on the token endpoint.
- * The address is part of the key so a stranger cannot lock a user out.
- */
-function signInLimits(kind: UserKind, email: string, headers: Record<string, unknown> | undefined) {
-  const address = callerIp({ headers: new Headers(headers as Record<string, string>) }) ?? "unknown";
-  const key = `${kind}|${emailKey(email)}|${address}`;
-  return {
-    retryAfter: async () => {
-      const [state] = await hitRateLimits({}, [{ name: "signin.failed_password", key, cost: 0 }]);
-      return state?.exceeded ? state.resetSeconds : null;
-    },
-    failed: () => hitRateLimits({}, [{ name: "signin.failed_password", key }]),
-  };
-}
+/** The error a portal sign-in form receives when every customer record of the login is blocked. */
+export const USER_BLOCKED = "blocked";
 
 /** Sign-in page of each kind of user: staff use the back office, consumers the portal. */
 export const signInPage: Record<UserKind, string> = { staff: "/admin/sign-in", consumer: "/portal/sign-in" };
@@ -47,19 +32,29 @@ function credentialsFor(kind: UserKind) {
       const email = credentials?.email?.trim();
       const password = credentials?.password;
       if (!email || !password) return null;
-      const limits = signInLimits(kind, email, req?.headers);
-      const retryAfter = await limits.retryAfter();
-      if (retryAfter !== null) throw new Error(`${RATE_LIMITED}:${retryAfter}`);
-      const result = await authenticateUser(db(), {
-        email,
-        password,
-        kind,
-        tenant: credentials?.tenant?.trim() || null,
-      });
+      // docs/security.md "Rate limits" and "Round 3": failed passwords per (kind, canonical email,
+      // address), counted before the password is checked (credential-attempts.ts). The address is
+      // part of the key so a stranger cannot lock a user out.
+      const address = callerIp({ headers: new Headers(req?.headers as Record<string, string>) });
+      const attempt = await reserveCredentialAttempt({ kind: "password", userKind: kind, email }, address);
+      if (attempt.refused) throw new Error(`${RATE_LIMITED}:${attempt.refused.resetSeconds}`);
+      let result: SignInResult;
+      try {
+        result = await authenticateUser(db(), {
+          email,
+          password,
+          kind,
+          tenant: credentials?.tenant?.trim() || null,
+        });
+      } catch (error) {
+        await attempt.settle("not-failed");
+        throw error;
+      }
+      await attempt.settle(!result.ok && result.reason === "invalid" ? "failed" : "not-failed");
       // next-auth hands a thrown message to the form as `error`; null becomes "CredentialsSignin".
       if (!result.ok) {
         if (result.reason === "choose-tenant") throw new Error(CHOOSE_TENANT);
-        await limits.failed();
+        if (result.reason === "blocked") throw new Error(USER_BLOCKED);
         return null;
       }
       const { user } = result;

@@ -74,6 +74,11 @@ export const errorCatalog = {
     status: 401,
     title: "The license requires a signed-in user",
   },
+  "license.user_not_verified": {
+    code: 2035,
+    status: 403,
+    title: "The license requires a verified user",
+  },
   // Runtime usage surface: 2100-2149.
   "license.metric_not_tracked": {
     code: 2100,
@@ -135,7 +140,7 @@ export const errorCatalog = {
   "catalog.import_too_large": {
     code: 3703,
     status: 413,
-    title: "The import did not finish within the time limit",
+    title: "The import is larger than one import may be",
   },
 
   "subscription.not_applicable": { code: 4022, status: 400, title: "Not applicable to this subscription" },
@@ -164,6 +169,17 @@ export const errorCatalog = {
   // Metering (usage, consumption, balances): 5000-5199.
   "usage.overloaded": { code: 5000, status: 503, title: "Usage uploads are busy; retry later" },
   "usage.batch_too_large": { code: 5001, status: 400, title: "Too many records in one batch" },
+  // docs/security.md "Round 3", item 4.
+  "usage.amount_exceeds_ceiling": {
+    code: 5002,
+    status: 400,
+    title: "A record or the batch reports more than the metric's ceiling",
+  },
+  "usage.meter_limit_exceeded": {
+    code: 5003,
+    status: 409,
+    title: "A meter or balance would pass the largest amount it holds",
+  },
   "usage.rating_not_applicable": {
     code: 5010,
     status: 400,

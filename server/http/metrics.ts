@@ -122,6 +122,8 @@ export function countObservation(o: CountedObservation) {
   h.sum += o.seconds;
   h.count += 1;
 
+  // An anonymous try answered 200 carries a license, as the activations report counts it.
+  if (group === "anonymous_try" && o.status >= 200 && o.status < 300) add(r.activations, group);
   const operation = refusalOperation[group];
   if (!operation) return;
   if (operation === "activation" && o.status >= 200 && o.status < 300) add(r.activations, group);
@@ -162,6 +164,13 @@ export type Family = {
   samples: { suffix?: string; labels?: Record<string, string>; value: number }[];
 };
 
+/** The `kind` label of licensing_activations_total, by route group (docs/operations.md). */
+const activationKinds: Record<string, string> = {
+  activation: "online",
+  offline_activation: "offline",
+  anonymous_try: "anonymous_try",
+};
+
 /** The in-process families: requests, latency, activations, refusals, process. */
 export function processFamilies(): Family[] {
   const r = registry();
@@ -193,10 +202,10 @@ export function processFamilies(): Family[] {
   };
   const activations: Family = {
     name: "licensing_activations_total",
-    help: "Activations answered with a license (online and offline).",
+    help: "Activations answered with a license (online, offline and anonymous tries).",
     type: "counter",
-    samples: ["activation", "offline_activation"].map((group) => ({
-      labels: { kind: group === "activation" ? "online" : "offline" },
+    samples: Object.entries(activationKinds).map(([group, kind]) => ({
+      labels: { kind },
       value: r.activations.get(group) ?? 0,
     })),
   };

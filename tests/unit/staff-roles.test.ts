@@ -22,7 +22,10 @@ describe("staff role catalog", () => {
   it("a role grants only the API scopes its permissions cover, wildcards expanded", () => {
     expect(scopesBeyondRole("catalog-editor", ["provision.product.*", "provision.tag.read"])).toEqual([]);
     expect(scopesBeyondRole("catalog-editor", ["provision.*"])).toEqual(["provision.*"]);
-    expect(scopesBeyondRole("support", ["provision.device.*", "provision.entitlement-adm.read"])).toEqual([]);
+    expect(scopesBeyondRole("support", ["provision.device.*", "provision.session.read"])).toEqual([]);
+    expect(scopesBeyondRole("support", ["provision.entitlement-adm.read"])).toEqual([
+      "provision.entitlement-adm.read",
+    ]);
     expect(scopesBeyondRole("support", ["provision.balance.create"])).toEqual(["provision.balance.create"]);
     expect(scopesBeyondRole("read-only", ["provision.*.read"])).toEqual(["provision.*.read"]);
     expect(scopesBeyondRole("admin", ["provision.*", "webhooks.integrator"])).toEqual([]);

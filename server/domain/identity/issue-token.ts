@@ -91,11 +91,15 @@ async function passwordGrant(db: Db, form: TokenRequest): Promise<TokenResponse>
     tenant: form.tenant,
   });
   if (!result.ok) {
+    if (result.reason === "choose-tenant")
+      throw new OAuthError(
+        "invalid_request",
+        "This email has accounts with several vendors; pass `tenant` (the vendor's slug).",
+      );
+    // A blocked user is refused as the portal's sign-in refuses them (docs/security.md "Round 3").
     throw new OAuthError(
-      result.reason === "choose-tenant" ? "invalid_request" : "invalid_grant",
-      result.reason === "choose-tenant"
-        ? "This email has accounts with several vendors; pass `tenant` (the vendor's slug)."
-        : "Invalid username or password.",
+      "invalid_grant",
+      result.reason === "blocked" ? "This user is blocked by the vendor." : "Invalid username or password.",
     );
   }
   const { token, expiresIn } = await signAccessToken(db, {

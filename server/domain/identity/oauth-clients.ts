@@ -30,6 +30,8 @@ export const ZClientResponse = z.object({
   lastUsedAt: z.string().nullable(),
   /** Integrator clients: the callback scopes their subscriptions may request (docs/security.md "Webhooks"). */
   callbackScopeAllowance: z.array(z.string()),
+  /** The staff user who registered it; null for the CLI and tenant creation. */
+  createdByUserId: z.string().uuid().nullable(),
 });
 export type TClientResponse = z.infer<typeof ZClientResponse>;
 
@@ -43,6 +45,7 @@ type ClientRow = {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   callbackScopeAllowance: string[];
+  createdByUserId: string | null;
 };
 
 export function toClientResponse(row: ClientRow): TClientResponse {
@@ -56,6 +59,7 @@ export function toClientResponse(row: ClientRow): TClientResponse {
     revokedAt: row.revokedAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     callbackScopeAllowance: row.callbackScopeAllowance,
+    createdByUserId: row.createdByUserId,
   };
 }
 
@@ -81,6 +85,8 @@ export async function createClient(ctx: DomainContext, input: TClientCreateReque
       name: parsed.name,
       kind: parsed.kind,
       scopes: [...new Set(parsed.scopes)],
+      // Its lifetime follows its creator's (creator-clients.ts).
+      createdByUserId: ctx.actor.kind === "user" ? ctx.actor.id : null,
     },
   });
   return { client: toClientResponse(row), clientSecret };

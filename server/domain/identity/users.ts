@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { AppError, validationError } from "../../core/errors.ts";
 import { staffRoles } from "./staff-roles/staff-roles.ts";
+import { isBlockedLogin } from "./blocked-login.ts";
 
 /** Staff use the back office; consumers are the vendor's customers' end users (portal, consumer/me). */
 export const userKinds = ["staff", "consumer"] as const;
@@ -59,11 +60,12 @@ export type SignInResult =
         tenantSlug: string;
       };
     }
-  | { ok: false; reason: "invalid" | "choose-tenant" };
+  | { ok: false; reason: "invalid" | "choose-tenant" | "blocked" };
 
 /**
  * Password sign-in for one kind of user. Emails are unique per tenant, so when the same email
- * has accounts with several vendors the caller must name the tenant (its slug).
+ * has accounts with several vendors the caller must name the tenant (its slug). A consumer login
+ * whose customer records are all blocked is refused (blocked-login.ts).
  */
 export async function authenticateUser(
   db: Db,
@@ -83,6 +85,9 @@ export async function authenticateUser(
   const user = candidates[0];
   if (!user?.passwordHash || !(await verify(user.passwordHash, input.password)))
     return { ok: false, reason: "invalid" };
+  // Only after the password is verified: the answer says nothing to someone guessing.
+  if (user.kind === "consumer" && (await isBlockedLogin(db, user.tenantId, user.id)))
+    return { ok: false, reason: "blocked" };
   return {
     ok: true,
     user: {

@@ -225,7 +225,12 @@ type HitRow = CounterRow & {
  * The counted request's states, and the activation code its statement found by `codeLookupKey`
  * (null: none; undefined: the statement did not run or was given no lookup key).
  */
-export type RateLimitOutcome = { states: RateLimitState[]; activationCode?: ActivationCode | null };
+export type RateLimitOutcome = {
+  states: RateLimitState[];
+  activationCode?: ActivationCode | null;
+  /** The counter rows after the bump (what a refund names: credential-attempts.ts). */
+  counters?: CounterRow[];
+};
 
 const reviveCode = (row: NonNullable<HitRow["code"]>): ActivationCode => ({
   ...(row as unknown as ActivationCode),
@@ -257,7 +262,7 @@ export async function countRateLimits(
   const values = hitValues(tenant, hits, at);
   const { rows } = await pgPool().query<HitRow>({ name: "rate-limit-hit", text: HIT_SQL, values });
   const states = rateLimitStates(hits, rows, at);
-  if (values[1] === null) return { states };
+  if (values[1] === null) return { states, counters: rows };
   const code = rows[0]?.code;
-  return { states, activationCode: code ? reviveCode(code) : null };
+  return { states, activationCode: code ? reviveCode(code) : null, counters: rows };
 }

@@ -209,7 +209,7 @@ describe("POST /admin/catalog/export: dependency closure (includeDependencies tr
     expect(sectionIds(snapshot, "addOns")).toEqual([]);
   });
 
-  it("a product pulls in its features' catalog entries and its tags, not its monitored assets", async () => {
+  it("a product pulls in its features' catalog entries, its tags and its monitored assets (issue 21 item 8)", async () => {
     const snapshot: Snapshot = await exportCatalog(token, only("products", [ids.studio]));
     expect(sectionIds(snapshot, "products")).toEqual([ids.studio]);
     expect(snapshot.sections.featureCatalog.map((f) => f.featureCode).sort()).toEqual(
@@ -223,7 +223,11 @@ describe("POST /admin/catalog/export: dependency closure (includeDependencies tr
     expect(snapshot.sections.tags.map((t) => `${t.scope}:${t.name}`)).toEqual(
       expect.arrayContaining(["Product:Desktop", "FeatureCatalog:Premium"]),
     );
-    expect(snapshot.sections.monitoredAssets).toEqual([]);
+    expect(sectionIds(snapshot, "monitoredAssets")).toEqual([ids.aiCreditsAsset, ids.apiCallsAsset].sort());
+    expect(snapshot.references[ids.apiCallsAsset]).toMatchObject({
+      presence: "Dependency",
+      referencedBy: ["products/STUDIO@2.1.monitoredAssets"],
+    });
   });
 
   it("a monitored asset pulls in its product and the balance its tiers charge", async () => {
@@ -232,6 +236,7 @@ describe("POST /admin/catalog/export: dependency closure (includeDependencies tr
     expect(sectionIds(snapshot, "products")).toEqual([ids.studio]);
     expect(snapshot.references[ids.aiCreditsAsset].referencedBy).toEqual([
       "monitoredAssets/STUDIO@2.1/api-calls.meteredUsage.usageTiers.fundingBalanceMetric",
+      "products/STUDIO@2.1.monitoredAssets",
     ]);
   });
 

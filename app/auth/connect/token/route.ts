@@ -10,7 +10,11 @@ import { assertWithinRateLimits, rateLimitHeaders } from "@/server/http/rate-lim
 import { callerIp } from "@/server/http/runtime-request";
 import { testClockOf } from "@/server/http/test-clock";
 import { runAtClock } from "@/server/clock";
-import { hitRateLimits, type RateLimitTenant } from "@/server/domain/rate-limits/hit-rate-limits";
+import {
+  credentialKey,
+  reserveCredentialAttempt,
+  type CredentialIdentity,
+} from "@/server/domain/rate-limits/credential-attempts";
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
 
@@ -47,24 +51,17 @@ function basicCredentials(req: Request): Pick<TokenRequest, "client_id" | "clien
 }
 
 /**
- * docs/security.md "Rate limits": token requests per client (or user name), and a back-off on
- * failed secrets per client and address, read (not counted) before the secret is checked and
- * counted when it fails. A refusal is 429 problem+json (`request.rate_limited`) that also carries
- * RFC 6749's `error` member, so OAuth libraries show a reason.
+ * docs/security.md "Rate limits" and "Round 3": token requests per client (or user), and the
+ * back-off on failed credentials, both keyed by the identity the check verifies (the client id, or
+ * the user's canonical email) and counted before the check (credential-attempts.ts), so neither
+ * another spelling nor a parallel burst gets more guesses. A refusal is 429 problem+json
+ * (`request.rate_limited`) that also carries RFC 6749's `error` member, so OAuth libraries show a
+ * reason.
  */
-function tokenLimits(req: Request, form: TokenRequest) {
-  const who = form.grant_type === "password" ? form.username : form.client_id;
-  if (!who) return null;
-  const tenant: RateLimitTenant = form.grant_type === "password" ? {} : { clientId: who };
-  const failureKey = `${who}|${callerIp(req) ?? "unknown"}`;
-  return {
-    check: () =>
-      hitRateLimits(tenant, [
-        { name: "token.client", key: who },
-        { name: "token.failed_secret", key: failureKey, cost: 0 },
-      ]),
-    failed: () => hitRateLimits(tenant, [{ name: "token.failed_secret", key: failureKey }]),
-  };
+function tokenCredential(form: TokenRequest): CredentialIdentity | null {
+  if (form.grant_type === "password")
+    return form.username ? { kind: "password", userKind: "consumer", email: form.username } : null;
+  return form.client_id ? { kind: "client-secret", clientId: form.client_id } : null;
 }
 
 /**
@@ -98,25 +95,23 @@ async function token(req: Request): Promise<Response> {
       new URLSearchParams(await readBodyText(req, BODY_LIMITS.anonymous)),
     ) as TokenRequest;
     const request = { ...basicCredentials(req), ...form };
-    const limits = tokenLimits(req, request);
-    const checked = limits ? await limits.check() : [];
-    limitHeaders = rateLimitHeaders(checked);
-    assertWithinRateLimits(checked, limitHeaders);
+    const identity = tokenCredential(request);
+    const attempt = identity
+      ? await reserveCredentialAttempt(identity, callerIp(req), [
+          { name: "token.client", key: credentialKey(identity) },
+        ])
+      : null;
+    limitHeaders = rateLimitHeaders(attempt?.states ?? []);
+    assertWithinRateLimits(attempt?.states ?? [], limitHeaders);
     let result;
     try {
       result = await issueToken(db(), request);
     } catch (error) {
-      if (
-        limits &&
-        error instanceof OAuthError &&
-        ["invalid_client", "invalid_grant"].includes(error.error)
-      ) {
-        // This failure is counted; the next request finds the back-off if it was the last allowed.
-        const [failed] = await limits.failed();
-        limitHeaders = rateLimitHeaders([checked[0], { ...failed, exceeded: false }]);
-      }
+      const failed = error instanceof OAuthError && ["invalid_client", "invalid_grant"].includes(error.error);
+      if (attempt) limitHeaders = rateLimitHeaders(await attempt.settle(failed ? "failed" : "not-failed"));
       throw error;
     }
+    if (attempt) limitHeaders = rateLimitHeaders(await attempt.settle("not-failed"));
     return new Response(JSON.stringify(result), {
       status: 200,
       headers: { "content-type": "application/json", ...noStore, ...limitHeaders },

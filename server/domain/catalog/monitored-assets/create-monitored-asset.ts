@@ -37,6 +37,8 @@ export async function createMonitoredAsset(
           numberFormat: input.numberFormat,
           metricType: input.metricType,
           allowedBackDatingTolerance: input.allowedBackDatingTolerance,
+          usageRecordCeiling: input.usageRecordCeiling,
+          usageBatchCeiling: input.usageBatchCeiling,
         },
       });
       if (input.meteredUsage) {

@@ -56,6 +56,8 @@ export type MonitoredAssetRow = {
   numberFormat: string;
   metricType: string;
   allowedBackDatingTolerance: string | null;
+  usageRecordCeiling: Decimalish | null;
+  usageBatchCeiling: Decimalish | null;
   createdAt: Date;
   updatedAt: Date;
   revisionNumber: number;
@@ -83,6 +85,8 @@ export function toMonitoredAssetResponse(row: MonitoredAssetRow, tags: string[])
     numberFormat: row.numberFormat,
     tags,
     metricType: row.metricType,
+    usageRecordCeiling: numOrNull(row.usageRecordCeiling),
+    usageBatchCeiling: numOrNull(row.usageBatchCeiling),
     meteredUsageId: metered?.id ?? null,
     balanceUsageId: balance?.id ?? null,
     meteredUsage: metered && {

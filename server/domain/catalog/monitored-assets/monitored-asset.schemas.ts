@@ -128,6 +128,17 @@ export const ZMeteredUsagePatch = z.object({
 });
 export type TMeteredUsagePatch = z.infer<typeof ZMeteredUsagePatch>;
 
+/**
+ * What one usage record, and one batch in all, may report of the metric (docs/security.md "Round
+ * 3", item 4): positive and below 10^18 (what a meter holds); null = the service defaults.
+ */
+const ZUsageCeiling = (what: string) =>
+  z
+    .number({ error: `${what} is a number.` })
+    .finite()
+    .gt(0, `${what} must be greater than 0.`)
+    .lt(1e18, `${what} must be less than 10^18.`);
+
 const assetFields = {
   metricName: ZMetricName,
   name: z.string().trim().min(1, "A monitored asset needs a name.").max(200),
@@ -138,6 +149,8 @@ const assetFields = {
   metricType: ZMetricType.default("CumulativeCounter"),
   tags: ZRecordTags,
   allowedBackDatingTolerance: ZIsoDuration.nullable().default(null),
+  usageRecordCeiling: ZUsageCeiling("usageRecordCeiling").nullable().default(null),
+  usageBatchCeiling: ZUsageCeiling("usageBatchCeiling").nullable().default(null),
 };
 
 /**
@@ -174,6 +187,10 @@ export const ZMonitoredAssetUpdateRequest = z
     tags: ZRecordTags,
     allowedBackDatingTolerance: ZIsoDuration.nullable().optional(),
     clearAllowedBackDatingTolerance: z.boolean().optional(),
+    usageRecordCeiling: ZUsageCeiling("usageRecordCeiling").nullable().optional(),
+    clearUsageRecordCeiling: z.boolean().optional(),
+    usageBatchCeiling: ZUsageCeiling("usageBatchCeiling").nullable().optional(),
+    clearUsageBatchCeiling: z.boolean().optional(),
     meteredUsage: ZMeteredUsagePatch.nullable().optional(),
     clearMeteredUsage: z.boolean().optional(),
     balanceUsage: ZBalanceUsagePatch.nullable().optional(),
@@ -245,6 +262,9 @@ export const ZMonitoredAssetResponse = z.object({
   meteredUsage: ZMeteredUsageResponse.nullable(),
   balanceUsage: ZBalanceUsageResponse.nullable(),
   allowedBackDatingTolerance: z.string().nullable(),
+  /** null: the service defaults (10^9 per record, 10^12 per batch). */
+  usageRecordCeiling: z.number().nullable(),
+  usageBatchCeiling: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   revisionNumber: z.number().int(),

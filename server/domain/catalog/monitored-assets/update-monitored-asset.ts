@@ -78,6 +78,16 @@ export async function updateMonitoredAsset(
             : input.allowedBackDatingTolerance != null
               ? { allowedBackDatingTolerance: input.allowedBackDatingTolerance }
               : {}),
+          ...(input.clearUsageRecordCeiling
+            ? { usageRecordCeiling: null }
+            : input.usageRecordCeiling != null
+              ? { usageRecordCeiling: input.usageRecordCeiling }
+              : {}),
+          ...(input.clearUsageBatchCeiling
+            ? { usageBatchCeiling: null }
+            : input.usageBatchCeiling != null
+              ? { usageBatchCeiling: input.usageBatchCeiling }
+              : {}),
           revisionNumber: { increment: 1 },
         },
       });

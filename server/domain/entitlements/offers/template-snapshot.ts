@@ -142,6 +142,8 @@ export async function copyMonitoredAssets(
         numberFormat: asset.numberFormat,
         metricType: asset.metricType,
         allowedBackDatingTolerance: asset.allowedBackDatingTolerance,
+        usageRecordCeiling: asset.usageRecordCeiling,
+        usageBatchCeiling: asset.usageBatchCeiling,
       },
     });
     copies.set(asset.metricName, copy.id);

@@ -78,8 +78,12 @@ export function permissionsOf(role: StaffRole | null | undefined): StaffPermissi
 }
 
 /**
- * The API scopes a role may put on a client it registers (or revoke a client holding): the REST
- * twin of its permissions, so no one mints a credential stronger than themselves.
+ * The API scopes a role may put on a client it registers (or revoke a client holding): least
+ * privilege (docs/security.md "Round 3", item 3, with the roles × scopes matrix). An API client
+ * is a lasting credential that leaves the back office, so a role below admin grants only the
+ * scopes of the work it does itself, never the tenant-wide reads (plaintext activation codes,
+ * customers, balances): a catalog editor the catalog resources, support device resets and blocks
+ * and sessions, read-only nothing. Owners and admins grant every scope.
  */
 const catalogResources = [
   "product",
@@ -92,8 +96,9 @@ const catalogResources = [
   "monitored-asset",
   "catalog",
 ];
-const supportResources = ["device", "session", "offline"];
-const reads = scopeCatalog.filter((s) => s.endsWith(".read") && s !== "provision.audit.read");
+const supportResources = ["device", "session"];
+const scopesOf = (resources: readonly string[]) =>
+  scopeCatalog.filter((s) => resources.includes(s.split(".")[1]));
 
 export function grantableScopes(role: StaffRole | null | undefined): readonly string[] {
   switch (role) {
@@ -101,11 +106,9 @@ export function grantableScopes(role: StaffRole | null | undefined): readonly st
     case "admin":
       return scopeCatalog;
     case "catalog-editor":
-      return [...reads, ...scopeCatalog.filter((s) => catalogResources.includes(s.split(".")[1]))];
+      return scopesOf(catalogResources);
     case "support":
-      return [...reads, ...scopeCatalog.filter((s) => supportResources.includes(s.split(".")[1]))];
-    case "read-only":
-      return reads;
+      return scopesOf(supportResources);
     default:
       return [];
   }

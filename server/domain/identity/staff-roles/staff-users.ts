@@ -11,6 +11,7 @@ import { now } from "../../../clock.ts";
 import { randomToken } from "../../../crypto/tokens.ts";
 import { emailKey } from "../users.ts";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff-roles.ts";
+import { revokeClientsBeyondCreator } from "../creator-clients.ts";
 
 export const ZStaffUserResponse = z.object({
   id: z.string().uuid(),
@@ -154,11 +155,16 @@ export async function changeStaffRole(ctx: DomainContext, userId: string, staffR
     assertMayManage(ctx, isStaffRole(user.staffRole) ? user.staffRole : null, staffRole);
     if (user.staffRole === "owner" && staffRole !== "owner") await assertAnotherOwnerRemains(tx, userId);
     const row = await tx.user.update({ where: { id: userId }, data: { staffRole }, select: staffSelect });
+    await revokeClientsBeyondCreator({ ...ctx, db: tx }, userId, staffRole);
     return toStaffUserResponse(row);
   });
 }
 
-/** Disabling ends the user's UI session at their next request (currentSession reads the row). */
+/**
+ * Disabling ends the user's UI session at their next request (currentSession reads the row) and
+ * revokes the API clients they registered (creator-clients.ts); a role change revokes those the
+ * new role could not register.
+ */
 export async function setStaffUserDisabled(ctx: DomainContext, userId: string, disabled: boolean) {
   if (disabled && ctx.actor.kind === "user" && ctx.actor.id === userId)
     throw new AppError("staff.permission_denied", "You cannot disable yourself.");
@@ -173,6 +179,7 @@ export async function setStaffUserDisabled(ctx: DomainContext, userId: string, d
       data: { disabledAt: disabled ? now() : null },
       select: staffSelect,
     });
+    if (disabled) await revokeClientsBeyondCreator({ ...ctx, db: tx }, userId, null);
     return toStaffUserResponse(row);
   });
 }

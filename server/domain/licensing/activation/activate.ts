@@ -5,6 +5,7 @@ import { inTransaction, tenantDb, type TenantDbOrTx } from "../../../db/tenant-d
 import { inSqlTransaction, type SqlTx } from "../../../db/sql.ts";
 import { AppError, notFound } from "../../../core/errors.ts";
 import { now } from "../../../clock.ts";
+import { refuseUnverifiedHolder } from "./unverified-holder.ts";
 import {
   customersOfLogin,
   entitlementIdsOfCustomers,
@@ -133,8 +134,12 @@ async function resolveEntitlement(base: Db, input: TActivationRequest, meta: Act
       status: "Published",
     });
     if (code) {
-      if (!mine.includes(code.entitlementId)) throw notFound("Activation code");
+      if (!mine.includes(code.entitlementId)) {
+        await refuseUnverifiedHolder(userDb, meta.user.id, code.entitlementId);
+        throw notFound("Activation code");
+      }
     } else if (mine.length === 0) {
+      await refuseUnverifiedHolder(userDb, meta.user.id, null);
       throw notFound("License for the signed-in user");
     } else if (mine.length > 1) {
       throw new AppError(

@@ -7,6 +7,7 @@ import { ZUsageTier, type TUsageTier } from "../../catalog/monitored-assets/usag
 import { isoDurationMillis } from "../../catalog/iso-duration.ts";
 import { buildLadder, type Ladder } from "../consumption/ladder.ts";
 import { METER_VERSION_SQL } from "./meter-version.ts";
+import { usageCeilingsOf, type UsageCeilings } from "../usage/usage-ceiling.ts";
 
 /**
  * How a tracked metric is metered: `Metered` (meteredUsage: tiers, periods), `Balance` (a credit
@@ -30,6 +31,8 @@ export type MeterTerms = {
   featureCode: string | null;
   featureEnabled: boolean;
   ladder: Ladder;
+  /** What one record and one batch may report (usage-ceiling.ts). */
+  ceilings: UsageCeilings;
 };
 
 /** An entitlement's meters, as computed at one version (meter-version.ts). */
@@ -135,6 +138,7 @@ async function computeEntitlementMeters(
       accumulationMethod: metered?.accumulationMethod ?? "Sliced",
       featureCode: feature?.featureCode ?? null,
       featureEnabled: feature?.isEnabled ?? true,
+      ceilings: usageCeilingsOf(asset),
       ladder: metered
         ? buildLadder({
             value: feature?.value ?? null,

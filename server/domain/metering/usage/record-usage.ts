@@ -12,6 +12,7 @@ import { balanceSeverity } from "../overage/severity.ts";
 import { periodOf, type Period } from "../periods/period.ts";
 import { micros, toDecimalString, toNumber, type Micros } from "../quantity.ts";
 import { classifyRecords, type ClassifiedRecord } from "./classify-records.ts";
+import { usageCeilingRefusal } from "./usage-ceiling.ts";
 import { APPLY_USAGE_CHARGES, READ_REPORTED_SEVERITIES, RECORD_USAGE } from "./usage-sql.ts";
 import type { TUsageTransactionRecord, TUsageUploadResponse } from "./usage-record.schemas.ts";
 import { counterRows, type PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
@@ -107,6 +108,11 @@ export async function recordUsage(
 ): Promise<TUsageUploadResponse> {
   const at = now();
   const { classified, repeatedInBatch } = classifyRecords(records, meters, at);
+  const overCeiling = usageCeilingRefusal(classified);
+  if (overCeiling) {
+    await limits.enforce();
+    throw overCeiling;
+  }
   // Costs and severities move only where a counted record meets a balance or a ladder that prices
   // or grades usage; only such a batch needs a transaction around its settlement. Any other is the
   // one statement, committed on its own.

@@ -3,6 +3,7 @@ import { AppError, notFound } from "../../../core/errors.ts";
 import { entitlementMeters } from "../meters/meter-terms.ts";
 import { recordUsage, StaleUsageTerms, unresolvedUpload, type UsageUploader } from "./record-usage.ts";
 import { withUploadSlot } from "./upload-gate.ts";
+import { isNumericOverflow, meterLimitExceeded } from "./usage-ceiling.ts";
 import { countedRateLimits, type PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
 import {
   MAX_USAGE_BATCH,
@@ -33,6 +34,12 @@ async function upload(
     try {
       return await recordUsage(ctx.tenantId, meters, uploader, records, limits);
     } catch (error) {
+      // A counter would pass its column (usage-ceiling.ts): the statement or transaction rolled
+      // back, the request's own count with it, so it is counted on its own.
+      if (isNumericOverflow(error)) {
+        await limits.enforce();
+        throw meterLimitExceeded();
+      }
       if (!(error instanceof StaleUsageTerms)) throw error;
     }
   }

@@ -13,7 +13,8 @@ export type ClosedSelection = {
 /**
  * The items of the export: the selection, and with `includeDependencies` everything it needs,
  * transitively (SPEC.md: an add-on needs its plan set, which needs its product; a plan set pulls
- * in its suite; features pull in their catalog entries; monitored assets their products). Reads
+ * in its suite; features pull in their catalog entries; monitored assets their products; and a
+ * product its monitored assets, issue 21 item 8, so an imported product or offer meters). Reads
  * in rounds, one query batch per section and round. An id the request names that is not an
  * exportable record of its section is a 404.
  */
@@ -44,7 +45,7 @@ export async function closeSelection(
       for (const [id, exported] of read) {
         (items[section] as Map<string, ExportedItem<SectionName>>).set(id, exported);
         if (!includeDependencies) continue;
-        for (const edge of exported.edges) {
+        for (const edge of [...exported.edges, ...(exported.companions ?? [])]) {
           const target = sectionOfKind[edge.kind];
           if (!target || presence.has(edge.id) || attempted.has(`${target}:${edge.id}`)) continue;
           presence.set(edge.id, "Dependency");

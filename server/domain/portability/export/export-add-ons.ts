@@ -1,6 +1,7 @@
 import type { TUsageTier } from "../../catalog/monitored-assets/usage-tier.schemas.ts";
 import type { Edge, SectionExporter } from "./section-exporter.ts";
 import { codeEdges } from "./export-plan-sets.ts";
+import { featuresByIds } from "../../catalog/pricing-lookups.ts";
 
 /**
  * Add-ons. SPEC.md: an add-on needs its plan set. Here an add-on belongs to a suite and its
@@ -25,6 +26,10 @@ export const addOnsExporter: SectionExporter<"addOns"> = {
         },
       },
     });
+    const entries = await featuresByIds(
+      db,
+      rows.flatMap((r) => r.featureCatalogIds),
+    );
     const result = new Map();
     for (const row of rows) {
       const memberIds = row.suite.members.map((m) => m.productId);
@@ -39,7 +44,7 @@ export const addOnsExporter: SectionExporter<"addOns"> = {
         { field: "suiteId", kind: "Suite", id: row.suiteId },
         ...row.suite.planSets.map((p) => ({ field: "planSets", kind: "PlanSet" as const, id: p.id })),
         ...row.featureCatalogIds.map((id) => ({
-          field: "featureCatalogIds",
+          field: "features",
           kind: "FeatureCatalogEntry" as const,
           id,
         })),
@@ -63,8 +68,19 @@ export const addOnsExporter: SectionExporter<"addOns"> = {
           name: row.name,
           description: row.description,
           status: row.status,
-          featureCatalogIds: row.featureCatalogIds,
+          features: row.featureCatalogIds.map((id) => {
+            const entry = entries.get(id);
+            return {
+              featureCatalogId: id,
+              featureCode: entry?.featureCode ?? null,
+              name: entry?.name ?? null,
+              featureType: entry?.featureType ?? null,
+              units: entry?.units ?? null,
+            };
+          }),
           featureValues: values,
+          // SPEC.md: null where not computed, such as in a catalog export.
+          referencedBy: null,
         },
         edges,
       });

@@ -25,20 +25,14 @@ export const featureCatalogExporter: SectionExporter<"featureCatalog"> = {
           creationTimeStamp: _created,
           lastUpdateTimeStamp: _updated,
           revisionNumber: _revision,
-          referencedBy: _referencedBy,
           ...item
         } = toFeatureCatalogResponse(
           row,
           rowTags.map((t) => t.name),
           null,
         );
-        return [
-          row.id,
-          {
-            item,
-            edges,
-          },
-        ];
+        // SPEC.md: referencedBy is null where not computed, such as in a catalog export.
+        return [row.id, { item: { ...item, referencedBy: null }, edges }];
       }),
     );
   },

@@ -77,7 +77,11 @@ export const productsExporter: SectionExporter<"products"> = {
         ];
         if (row.parentProductId)
           edges.push({ field: "parentProductId", kind: "Product", id: row.parentProductId });
-        return [row.id, { item, edges }];
+        // Its monitored assets travel in their own section (the nested copy is for reading only).
+        const companions: Edge[] = assets
+          .filter((a) => a.productId === row.id)
+          .map((a) => ({ field: "monitoredAssets", kind: "MonitoredAsset" as const, id: a.id }));
+        return [row.id, { item, edges, companions }];
       }),
     );
   },

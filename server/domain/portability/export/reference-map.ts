@@ -51,6 +51,11 @@ export async function buildReferenceMap(db: TenantDbOrTx, closed: ClosedSelectio
         provenance.get(edge.id)!.add(`${section}/${keyOf(section, id)}.${edge.field}`);
         edgeKind.set(edge.id, edge.kind);
       }
+      // A companion pulled in says why it is there; one left out is no reference (no warning).
+      for (const companion of exported.companions ?? []) {
+        if (!provenance.has(companion.id)) provenance.set(companion.id, new Set());
+        provenance.get(companion.id)!.add(`${section}/${keyOf(section, id)}.${companion.field}`);
+      }
     }
   }
   for (const [id, section] of inFile) {

@@ -5,7 +5,17 @@ import type { PortableItems } from "../snapshot/snapshot-items.schemas.ts";
 /** A link from an exported item to another record, by the record's source id. */
 export type Edge = { field: string; kind: ReferenceKind; id: string };
 
-export type ExportedItem<S extends SectionName> = { item: PortableItems[S]; edges: Edge[] };
+/**
+ * An exported item, the records it refers to (`edges`: its references, followed by
+ * `includeDependencies` and listed in the references map) and the records that go with it without
+ * being referred to (`companions`: followed by `includeDependencies` only; a product's monitored
+ * assets, without which an imported product and its offers would not meter).
+ */
+export type ExportedItem<S extends SectionName> = {
+  item: PortableItems[S];
+  edges: Edge[];
+  companions?: Edge[];
+};
 
 /**
  * How one section is read for export (and, on import, how a matched target record is read for

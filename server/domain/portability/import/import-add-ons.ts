@@ -5,7 +5,7 @@ import { ZAddOnCreateRequest, ZAddOnUpdateRequest } from "../../pricing/add-ons/
 import { deepEqual, mergeField } from "./comparison.ts";
 import { ItemRefusal, parseDomainInput, type ImportRun } from "./import-run.ts";
 import type { SectionImporter } from "./import-section.ts";
-import type { TPortableAddOn } from "../snapshot/snapshot-items.schemas.ts";
+import { addOnGrantedIds, type TPortableAddOn } from "../snapshot/snapshot-items.schemas.ts";
 
 type FeatureValue = TPortableAddOn["featureValues"][number];
 /** A value is identified by its feature and the plans it targets. */
@@ -20,7 +20,7 @@ const byValue = { kind: "list" as const, key: valueKey };
 
 async function grantedEntries(run: ImportRun, a: TPortableAddOn, notes: string[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const sourceId of a.featureCatalogIds) {
+  for (const sourceId of addOnGrantedIds(a)) {
     const id = await run.resolve("FeatureCatalogEntry", sourceId);
     if (id) ids.push(id);
     else
@@ -50,7 +50,7 @@ export const addOnsImporter: SectionImporter<"addOns"> = {
     description: a.description,
     status: a.status,
     suite: keyOf(a.suiteId),
-    features: a.featureCatalogIds.map((id) => keyOf(id)),
+    features: addOnGrantedIds(a).map((id) => keyOf(id)),
     featureValues: a.featureValues.map((v) => ({ ...v, featureCode: v.featureCode.toUpperCase() })),
   }),
 
@@ -78,7 +78,7 @@ export const addOnsImporter: SectionImporter<"addOns"> = {
     const suiteId = await run.resolve("Suite", a.suiteId);
     const features = mergeField(
       { kind: "set" },
-      current.featureCatalogIds,
+      addOnGrantedIds(current),
       await grantedEntries(run, a, notes),
     ) as string[];
     const values = mergeField(byValue, current.featureValues, a.featureValues) as FeatureValue[];
@@ -86,7 +86,7 @@ export const addOnsImporter: SectionImporter<"addOns"> = {
       a.name !== current.name ||
       a.description !== current.description ||
       (suiteId !== null && suiteId !== current.suiteId) ||
-      features.length !== current.featureCatalogIds.length ||
+      features.length !== addOnGrantedIds(current).length ||
       !deepEqual(values, current.featureValues);
     // An archived add-on is read-only: the update is made so that its own rule refuses it.
     if (changes || current.status === "Archived") {

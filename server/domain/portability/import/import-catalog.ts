@@ -5,6 +5,7 @@ import { isTransactionConflict } from "../../../db/errors.ts";
 import { checkFormatVersion } from "../snapshot/format-version.ts";
 import { readSnapshotFile, type SnapshotFile } from "../snapshot/snapshot-file.ts";
 import { runImport } from "./import-runner.ts";
+import { assertImportWithinLimits, IMPORT_TIME_LIMIT_MS } from "./import-limits.ts";
 import type { ImportProgress } from "./import-run.ts";
 import type {
   TCatalogImportBody,
@@ -12,18 +13,7 @@ import type {
   TImportOptions,
 } from "../snapshot/snapshot.schemas.ts";
 
-/**
- * The request's time limit for an import (docs/decisions.md): the whole import is one
- * transaction, and it must finish within this, which stays under the 5-minute header timeout of
- * common HTTP clients. `npm run bench -- portability` measures how much fits.
- */
-export const IMPORT_TIME_LIMIT_MS = 240_000;
-
-/**
- * The back office streams the import's progress to the browser as it goes, so no client waits on
- * a silent connection: it may run longer (a catalog of thousands of products with their features).
- */
-export const STREAMED_IMPORT_TIME_LIMIT_MS = 900_000;
+export { IMPORT_TIME_LIMIT_MS, STREAMED_IMPORT_TIME_LIMIT_MS } from "./import-limits.ts";
 
 class DryRunRollback extends Error {
   constructor(readonly result: TCatalogImportResult) {
@@ -40,11 +30,14 @@ const isExpiredTransaction = (error: unknown) =>
 /**
  * Reads an import body: refuses a snapshot of a major formatVersion this service does not read
  * (400 `catalog.unsupported_format_version`, before anything else is read), then the references,
- * the items and the selective-apply keys.
+ * the items and the selective-apply keys, then a file with more items to apply than one import
+ * takes (413 `catalog.import_too_large`, import-limits.ts).
  */
 export function readImportFile(body: TCatalogImportBody): SnapshotFile {
   checkFormatVersion(body.formatVersion);
-  return readSnapshotFile(body);
+  const file = readSnapshotFile(body);
+  assertImportWithinLimits(file);
+  return file;
 }
 
 /**

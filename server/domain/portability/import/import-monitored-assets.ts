@@ -1,5 +1,8 @@
 import { createMonitoredAsset } from "../../catalog/monitored-assets/create-monitored-asset.ts";
-import { ZMonitoredAssetCreateRequest } from "../../catalog/monitored-assets/monitored-asset.schemas.ts";
+import {
+  consumptionPeriods,
+  ZMonitoredAssetCreateRequest,
+} from "../../catalog/monitored-assets/monitored-asset.schemas.ts";
 import { ItemRefusal, parseDomainInput } from "./import-run.ts";
 import type { SectionImporter } from "./import-section.ts";
 import type { ParsedItem } from "../snapshot/snapshot-file.ts";
@@ -19,6 +22,25 @@ const assetFields = (a: TPortableMonitoredAsset) => ({
   meteredUsage: a.meteredUsage,
   balanceUsage: a.balanceUsage,
 });
+
+/**
+ * SPEC.md: a blank or unrecognised consumptionPeriod is a lifetime allowance. Writes through the
+ * API refuse an unknown unit (a typo would silently make a monthly quota lifetime), but a file
+ * may come from a service that knows more units: its asset is imported as the lifetime allowance
+ * this service reads it as (blank), with a note, rather than refused, which would leave the
+ * product without the metric (docs/decisions.md "Refusals that name the rule").
+ */
+function withKnownPeriod(fields: ReturnType<typeof assetFields>) {
+  const period = fields.meteredUsage?.consumptionPeriod ?? "";
+  if (!fields.meteredUsage || (consumptionPeriods as readonly string[]).includes(period))
+    return { fields, notes: [] };
+  return {
+    fields: { ...fields, meteredUsage: { ...fields.meteredUsage, consumptionPeriod: "" } },
+    notes: [
+      `consumptionPeriod "${period}" is not a unit this service knows: imported as a lifetime allowance (blank).`,
+    ],
+  };
+}
 
 /** Balances first, then plain metrics, then metered ones (whose tiers may charge a balance). */
 const rank = (i: ParsedItem<"monitoredAssets">) => (i.item?.balanceUsage ? 0 : i.item?.meteredUsage ? 2 : 1);
@@ -59,12 +81,13 @@ export const monitoredAssetsImporter: SectionImporter<"monitoredAssets"> = {
     const productId = await run.resolve("Product", a.productId);
     if (!productId)
       throw new ItemRefusal(`Its product ${run.sourceKeyOf(a.productId)} is not in the target.`);
+    const { fields, notes } = withKnownPeriod(assetFields(a));
     const asset = await createMonitoredAsset(
       ctx,
       productId,
-      parseDomainInput(ZMonitoredAssetCreateRequest, assetFields(a)),
+      parseDomainInput(ZMonitoredAssetCreateRequest, fields),
     );
-    return { id: asset.id, notes: [] };
+    return { id: asset.id, notes };
   },
 
   async update() {

@@ -142,6 +142,8 @@ export const ZPortableFeatureCatalogEntry = z.object({
   tags: ZTags,
   /** The product the entry was made for, if any. */
   productId: ZId.nullable().default(null),
+  /** SPEC.md: null where the read does not compute it, as in a catalog export. */
+  referencedBy: z.null().default(null),
 });
 export type TPortableFeatureCatalogEntry = z.output<typeof ZPortableFeatureCatalogEntry>;
 
@@ -198,6 +200,15 @@ export const ZPortablePlanSet = z.object({
 });
 export type TPortablePlanSet = z.output<typeof ZPortablePlanSet>;
 
+/** An entry an add-on grants, as the add-on API answers it (SPEC.md add-on `features`). */
+export const ZPortableAddOnFeature = z.object({
+  featureCatalogId: ZId,
+  featureCode: z.string().nullable().default(null),
+  name: z.string().nullable().default(null),
+  featureType: z.string().nullable().default(null),
+  units: z.string().nullable().default(null),
+});
+
 export const ZPortableAddOn = z.object({
   id: ZId,
   suiteId: ZId,
@@ -205,7 +216,12 @@ export const ZPortableAddOn = z.object({
   name: z.string().max(200),
   description: z.string().default(""),
   status: z.string().default("Draft"),
-  featureCatalogIds: z.array(ZId).default([]),
+  /** SPEC.md add-on `features`: the catalog entries it grants; an importer reads their ids. */
+  features: z.array(ZPortableAddOnFeature).default([]),
+  /** Files written before issue 21 named the granted entries here; still read (addOnGrantedIds). */
+  featureCatalogIds: z.array(ZId).optional(),
+  /** SPEC.md: null where not computed, such as in a catalog export. */
+  referencedBy: z.null().default(null),
   featureValues: z
     .array(
       z.object({
@@ -219,6 +235,11 @@ export const ZPortableAddOn = z.object({
     .default([]),
 });
 export type TPortableAddOn = z.output<typeof ZPortableAddOn>;
+
+/** The catalog entries an add-on item grants, from `features` (and the older `featureCatalogIds`). */
+export const addOnGrantedIds = (a: Pick<TPortableAddOn, "features" | "featureCatalogIds">): string[] => [
+  ...new Set([...a.features.map((f) => f.featureCatalogId), ...(a.featureCatalogIds ?? [])]),
+];
 
 /** A feature setting of an offer: what the offer changes on its products' features, by code. */
 export const ZPortableOfferFeature = z.object({

@@ -17,6 +17,7 @@ const activationErrors = [
   "license.activation_code_required",
   "auth.unauthenticated",
   "license.user_authentication_required",
+  "license.user_not_verified",
   "license.not_found",
   "activation_code.revoked",
   "license.activations_disabled",

@@ -48,6 +48,8 @@ export const uploadSessionUsageContract = defineContract({
     "license.session_token_rejected",
     "license.validation_error",
     "usage.batch_too_large",
+    "usage.amount_exceeds_ceiling",
+    "usage.meter_limit_exceeded",
     "license.conflict",
   ],
 });
@@ -68,6 +70,8 @@ export const uploadEntitlementUsageContract = defineContract({
     "license.validation_error",
     "license.not_found",
     "usage.batch_too_large",
+    "usage.amount_exceeds_ceiling",
+    "usage.meter_limit_exceeded",
     "usage.overloaded",
     "license.conflict",
   ],

@@ -7,12 +7,11 @@ import {
   ZCatalogImportResult,
   ZCatalogSnapshot,
 } from "../../../domain/portability/snapshot/snapshot.schemas.ts";
+// A catalog of thousands of products with their features exceeds the default body limit.
+import { CATALOG_IMPORT_MAX_BODY_BYTES } from "../../../domain/portability/import/import-limits.ts";
 
 const tag = "Catalog export and import";
 const common = ["auth.unauthenticated", "auth.insufficient_scope", "idempotency.key_reused"] as const;
-
-/** A catalog of thousands of products with their features exceeds the default 5 MiB body limit. */
-const CATALOG_IMPORT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export const exportCatalogContract = defineContract({
   method: "POST",
@@ -49,9 +48,9 @@ export const importCatalogContract = defineContract({
     "sets, offers and rating campaigns `name`, feature catalog `featureCode`, tags `Scope:name`, monitored assets " +
     "`code@version/metricName`); every other item is skipped with a reason, and a key naming no item of the file " +
     "is refused (catalog.unknown_apply_keys). A snapshot of another major formatVersion is refused " +
-    "(catalog.unsupported_format_version). The import must finish within 240 s (catalog.import_too_large " +
-    "otherwise, with nothing changed); with an Idempotency-Key it runs inside the idempotency record's 30 s " +
-    "transaction. Bodies up to 64 MiB.",
+    "(catalog.unsupported_format_version). At most 5,000 items to apply (catalog.import_too_large " +
+    "before anything runs) and 120 s to finish (catalog.import_too_large otherwise, with nothing changed); with an " +
+    "Idempotency-Key it runs inside the idempotency record's 30 s transaction. Bodies up to 16 MiB.",
   auth: clientScope("catalog"),
   query: ZCatalogImportQuery,
   body: ZCatalogImportBody,
