@@ -16,7 +16,7 @@ import { tenantDb } from "../server/db/tenant-db.ts";
 import { systemContext } from "../server/domain/context.ts";
 import { createTenant } from "../server/domain/cross-tenant.ts";
 import { createClient } from "../server/domain/identity/oauth-clients.ts";
-import { defaultKeyIssuancePolicy } from "../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { startTestServer, TEST_APP_SECRET } from "../tests/helpers/test-server.ts";
 import { load } from "./bench/load.ts";
 import { meteringLoads, seedMetering } from "./bench/metering.ts";

@@ -17,7 +17,7 @@ import {
   effectiveAlphabet,
   keyAlphabets,
   type TKeyIssuancePolicy,
-} from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+} from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 
 const issuesOf = (value: unknown) => {
   const result = ZKeyIssuancePolicy.safeParse(value);

@@ -1,5 +1,5 @@
 import type { Entitlement, LicenseSession } from "../../../db/generated/client.ts";
-import { autocommitSql, type SqlTx } from "../../../db/sql.ts";
+import { sqlOf, type SqlTx } from "../../../db/sql.ts";
 import { isOpenTransaction } from "../../../db/tenant-db.ts";
 import type { DomainContext } from "../../context.ts";
 import { AppError } from "../../../core/errors.ts";
@@ -188,8 +188,8 @@ export async function contactWithoutLock(
   ];
   const [row] =
     kind === "renew"
-      ? await autocommitSql.query<ContactRow>(CONTACT_SESSION_RENEW, values)
-      : await autocommitSql.query<ContactRow>(CONTACT_SESSION_CHECK_IN, values);
+      ? await sqlOf(ctx.db).query<ContactRow>(CONTACT_SESSION_RENEW, values)
+      : await sqlOf(ctx.db).query<ContactRow>(CONTACT_SESSION_CHECK_IN, values);
   if (!row) return null;
   const { fingerprintHash, hasGrants, activeKid, ...session } = row;
   return {

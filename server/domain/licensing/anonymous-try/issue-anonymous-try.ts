@@ -3,14 +3,17 @@ import { inTransaction } from "../../../db/tenant-db.ts";
 import { AppError, notFound } from "../../../core/errors.ts";
 import { now } from "../../../clock.ts";
 import { systemContext } from "../../context.ts";
-import { fingerprintHash } from "../../licensing/devices/fingerprint-hash.ts";
-import { issueActivationCodes } from "../../licensing/activation-codes/issue-activation-codes.ts";
-import type { ActivationMeta } from "../../licensing/activation/activate.ts";
-import { activateForLicense } from "../../licensing/activation/activation-responses.ts";
-import { createEntitlement } from "../entitlement/create-entitlement.ts";
-import { ZEntitlementCreateRequest } from "../entitlement/entitlement.schemas.ts";
+import { fingerprintHash } from "../devices/fingerprint-hash.ts";
+import { issueActivationCodes } from "../activation-codes/issue-activation-codes.ts";
+import type { ActivationMeta } from "../activation/activate.ts";
+import { activateForLicense } from "../activation/activation-responses.ts";
+import { createEntitlement } from "../../entitlements/entitlement/create-entitlement.ts";
+import { ZEntitlementCreateRequest } from "../../entitlements/entitlement/entitlement.schemas.ts";
 import type { TAnonymousTryRequest, TAnonymousTryResponse } from "./anonymous-try.schemas.ts";
-import { anonymousTryExpiration, anonymousTryPurgeDueAt } from "./anonymous-try-terms.ts";
+import {
+  anonymousTryExpiration,
+  anonymousTryPurgeDueAt,
+} from "../../entitlements/anonymous-try/anonymous-try-terms.ts";
 
 type Claim = { entitlementId: string | null; activationCodeId: string | null };
 

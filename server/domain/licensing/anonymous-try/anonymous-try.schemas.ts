@@ -1,8 +1,5 @@
 import { z } from "zod";
-import {
-  ZActivationLicenseResponse,
-  ZActivationRequest,
-} from "../../licensing/activation/activation.schemas.ts";
+import { ZActivationLicenseResponse, ZActivationRequest } from "../activation/activation.schemas.ts";
 
 /**
  * POST /activations/anonymous-try: a device asks for an anonymous trial of an offer that allows
