@@ -1,5 +1,5 @@
 // npx tsx scripts/profile-runtime.ts [activation|renew|check-in|consume|upload ...]: where the web
-// process spends its CPU on the runtime hot path (issue 12 item 2, issue 13's throughput). For each
+// process spends its CPU on the runtime hot path. For each
 // scenario it starts the production server on a fresh database with the V8 profiler preloaded
 // (scripts/profile-runtime-preload.mjs), seeds one license (consume and upload: the metering
 // bench's 16 licenses and its loads, scripts/bench/metering.ts), warms up, profiles an autocannon
