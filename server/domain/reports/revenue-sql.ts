@@ -1,3 +1,5 @@
+import { monthIndex } from "./report-sql.ts";
+
 /** The revenue report's statements (revenue.ts); every one filters the tenant, `$1`. */
 
 /** Segments of plan assignment cut to the period: $1 tenant, $2 from, $3 to. */

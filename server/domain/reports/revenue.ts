@@ -9,7 +9,7 @@ import {
   ZReportPeriodQuery,
   type TReportPeriodQuery,
 } from "./report-period.ts";
-import { currencyDigits, microsToNumber, monthIndex, toMicros } from "./report-sql.ts";
+import { currencyDigits, microsToNumber, toMicros } from "./report-sql.ts";
 import { csvExport } from "./report-export.ts";
 import { REVENUE_BY_PLAN_SQL, REVENUE_LINES_SQL } from "./revenue-sql.ts";
 

@@ -1,6 +1,5 @@
 import type { Entitlement, LicenseSession } from "../../../db/generated/client.ts";
-import { sqlOf, type SqlTx } from "../../../db/sql.ts";
-import { isOpenTransaction } from "../../../db/tenant-db.ts";
+import type { SqlTx } from "../../../db/sql.ts";
 import type { DomainContext } from "../../context.ts";
 import { AppError } from "../../../core/errors.ts";
 import {
@@ -9,9 +8,7 @@ import {
 } from "../../entitlements/entitlement/policies.schemas.ts";
 import { routingKeysFrom } from "../../entitlements/entitlement/entitlement-routing-keys.ts";
 import type { TSessionLeaseResponse } from "../activation/activation.schemas.ts";
-import { contactTerms, durationMs, leaseTerms } from "../activation/lease-terms.ts";
-import { licenseState } from "../activation/license-state.ts";
-import type { LicenseState } from "../tokens/license-token.ts";
+import { contactTerms } from "../activation/lease-terms.ts";
 import { rememberEntitlement, reviveEntitlement } from "./known-entitlements.ts";
 import { LOCK_SESSION, LOCK_SESSION_ENTITLEMENT, SEATS_HELD, TOUCH_SESSION } from "./session-sql.ts";
 
