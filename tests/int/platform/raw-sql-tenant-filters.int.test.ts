@@ -259,7 +259,7 @@ function rawSqlCounts(dir: string, out: Record<string, number> = {}): Record<str
     const rel = `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
       if (entry.name !== "generated") rawSqlCounts(rel, out);
-    } else if (/\.tsx?$/.test(entry.name)) {
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
       const count = (readFileSync(path.join(root, rel), "utf8").match(RAW_SQL) ?? []).length;
       if (count) out[rel] = count;
     }

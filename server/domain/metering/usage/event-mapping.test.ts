@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapUsageEvent } from "../../server/domain/metering/usage/event-mapping.ts";
-import { micros } from "../../server/domain/metering/quantity.ts";
+import { mapUsageEvent } from "./event-mapping.ts";
+import { micros } from "../quantity.ts";
 
 const tracked = (m: string) => ["api-calls", "storage-gb"].includes(m);
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { validateFeatureValue } from "../../server/domain/catalog/feature-catalog/feature-value.ts";
+import { validateFeatureValue } from "./feature-value.ts";
 import {
   ZUsageTier,
   validateUsageTiers,
   type TUsageTierInput,
-} from "../../server/domain/catalog/monitored-assets/usage-tier.schemas.ts";
-import { cronScheduleProblem } from "../../server/domain/catalog/monitored-assets/cron-schedule.ts";
-import { isIsoDuration } from "../../server/domain/catalog/iso-duration.ts";
-import { metricNameProblem } from "../../server/domain/catalog/monitored-assets/metric-name.ts";
+} from "../monitored-assets/usage-tier.schemas.ts";
+import { cronScheduleProblem } from "../monitored-assets/cron-schedule.ts";
+import { isIsoDuration } from "../iso-duration.ts";
+import { metricNameProblem } from "../monitored-assets/metric-name.ts";
 
 const entry = (
   featureType: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withProgress } from "../../server/trpc/routers/portability/progress-stream.ts";
-import { AppError } from "../../server/core/errors.ts";
+import { withProgress } from "./progress-stream.ts";
+import { AppError } from "../../../core/errors.ts";
 
 async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

@@ -1,13 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  isQuantity,
-  micros,
-  mulMicros,
-  percentOf,
-  toDecimalString,
-  toNumber,
-} from "../../server/domain/metering/quantity.ts";
+import { isQuantity, micros, mulMicros, percentOf, toDecimalString, toNumber } from "./quantity.ts";
 
 describe("metering quantities are exact micro-units", () => {
   it("decimal strings and JSON numbers parse exactly, rounding half away from zero past six places", () => {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { graphileLogger } from "../../server/jobs/worker-logger.ts";
+import { graphileLogger } from "./worker-logger.ts";
 
 describe("worker logs", () => {
   it("say one line per job at info, with its task, id and duration, never the whole job record", () => {

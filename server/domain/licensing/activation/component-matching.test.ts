@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { componentsMatch } from "../../server/domain/licensing/activation/component-matching.ts";
+import { componentsMatch } from "./component-matching.ts";
 
 const known = { MachineName: "m", MacAddress: "a", OsVersion: "o", UserName: "u" };
 /** The known components with the first `equal` kept and the rest changed. */

@@ -1,8 +1,8 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { AppError } from "../../server/core/errors";
-import { parseSieveFilter, type SieveOperator, type SieveWhitelist } from "../../server/core/sieve";
-import { sieveOrderBy, sieveWhere } from "../../server/db/sieve-where";
+import { AppError } from "./errors";
+import { parseSieveFilter, type SieveOperator, type SieveWhitelist } from "./sieve";
+import { sieveOrderBy, sieveWhere } from "../db/sieve-where";
 
 const UUID = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
 

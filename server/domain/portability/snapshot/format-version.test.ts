@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CATALOG_FORMAT_VERSION,
-  checkFormatVersion,
-  formatMajor,
-} from "../../server/domain/portability/snapshot/format-version.ts";
-import { AppError } from "../../server/core/errors.ts";
+import { CATALOG_FORMAT_VERSION, checkFormatVersion, formatMajor } from "./format-version.ts";
+import { AppError } from "../../../core/errors.ts";
 
 const refusal = (version: string) => {
   try {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  grantableScopes,
-  hasPermission,
-  scopesBeyondRole,
-  staffRoles,
-} from "../../server/domain/identity/staff-roles/staff-roles.ts";
+import { grantableScopes, hasPermission, scopesBeyondRole, staffRoles } from "./staff-roles.ts";
 
 describe("staff role catalog", () => {
   it("each role's permissions are a subset of the role above it (read-only's audit and users reads apart)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readSnapshotFile } from "../../server/domain/portability/snapshot/snapshot-file.ts";
-import { ZCatalogImportBody } from "../../server/domain/portability/snapshot/snapshot.schemas.ts";
-import { AppError } from "../../server/core/errors.ts";
+import { readSnapshotFile } from "./snapshot-file.ts";
+import { ZCatalogImportBody } from "./snapshot.schemas.ts";
+import { AppError } from "../../../core/errors.ts";
 
 const id = () => crypto.randomUUID();
 const product = (code: string, version = "1.0") => ({

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  businessKey,
-  matchKey,
-  parseProductKey,
-} from "../../server/domain/portability/snapshot/natural-keys.ts";
-import { itemNaturalKeys } from "../../server/domain/portability/snapshot/item-natural-keys.ts";
-import {
-  ZPortableMonitoredAsset,
-  ZPortablePlanSet,
-} from "../../server/domain/portability/snapshot/snapshot-items.schemas.ts";
+import { businessKey, matchKey, parseProductKey } from "./natural-keys.ts";
+import { itemNaturalKeys } from "./item-natural-keys.ts";
+import { ZPortableMonitoredAsset, ZPortablePlanSet } from "./snapshot-items.schemas.ts";
 
 const id = () => crypto.randomUUID();
 

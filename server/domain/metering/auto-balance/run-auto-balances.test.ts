@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { autoBalanceAmounts } from "../../server/domain/metering/auto-balance/run-auto-balances.ts";
-import {
-  latestScheduledInstant,
-  nextScheduledInstants,
-} from "../../server/domain/metering/auto-balance/auto-balance-schedule.ts";
-import { micros } from "../../server/domain/metering/quantity.ts";
+import { autoBalanceAmounts } from "./run-auto-balances.ts";
+import { latestScheduledInstant, nextScheduledInstants } from "./auto-balance-schedule.ts";
+import { micros } from "../quantity.ts";
 
 describe("auto-balance", () => {
   it("the schedule preview lists the next five run times in UTC", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTransactionConflict, retryOnConflict } from "../../server/db/errors.ts";
+import { isTransactionConflict, retryOnConflict } from "./errors.ts";
 
 const conflict = (code: string) =>
   Object.assign(new Error("Transaction failed due to a write conflict or a deadlock"), { code });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chargeBalance, type BalanceState } from "../../server/domain/metering/balances/balance-charge.ts";
-import { balanceSeverity, matchingBand } from "../../server/domain/metering/overage/severity.ts";
-import { micros } from "../../server/domain/metering/quantity.ts";
+import { chargeBalance, type BalanceState } from "./balance-charge.ts";
+import { balanceSeverity, matchingBand } from "../overage/severity.ts";
+import { micros } from "../quantity.ts";
 
 const now = new Date("2026-06-01T00:00:00Z");
 const balance = (fields: Partial<BalanceState> = {}): BalanceState => ({

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyLapseRules,
-  applyModeChange,
-  subscriptionStatusFor,
-} from "../../server/domain/entitlements/billing/billing-lapse.ts";
-import {
-  ZBillingFields,
-  readEnum,
-  billingStates,
-} from "../../server/domain/entitlements/billing/billing.schemas.ts";
+import { applyLapseRules, applyModeChange, subscriptionStatusFor } from "./billing-lapse.ts";
+import { ZBillingFields, readEnum, billingStates } from "./billing.schemas.ts";
 
 const base = {
   mode: "ProviderManaged",

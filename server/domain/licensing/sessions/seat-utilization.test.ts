@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketSeatUtilization } from "../../server/domain/licensing/sessions/seat-utilization.ts";
+import { bucketSeatUtilization } from "./seat-utilization.ts";
 
 const t0 = new Date("2026-01-01T00:00:00Z");
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);

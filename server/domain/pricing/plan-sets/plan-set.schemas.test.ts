@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  ZPlanSetCreateRequest,
-  ZPlanSetUpdateRequest,
-  isIsoCurrency,
-} from "../../server/domain/pricing/plan-sets/plan-set.schemas.ts";
-import { ZAddOnCreateRequest } from "../../server/domain/pricing/add-ons/add-on.schemas.ts";
-import {
-  byAskingOrder,
-  isCampaignRunning,
-} from "../../server/domain/catalog/rating-campaigns/rating-campaign-response.ts";
+import { ZPlanSetCreateRequest, ZPlanSetUpdateRequest, isIsoCurrency } from "./plan-set.schemas.ts";
+import { ZAddOnCreateRequest } from "../add-ons/add-on.schemas.ts";
+import { byAskingOrder, isCampaignRunning } from "../../catalog/rating-campaigns/rating-campaign-response.ts";
 
 const suiteId = "00000000-0000-4000-8000-000000000001";
 const plan = (fields: Record<string, unknown>) => ({ name: "P", pricingMode: "Absolute", ...fields });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { claimWithRetries } from "../../server/domain/licensing/activation-codes/issue-activation-codes.ts";
+import { claimWithRetries } from "./issue-activation-codes.ts";
 import {
   activationCodeLookupKey,
   conformsToPolicy,
@@ -10,14 +10,14 @@ import {
   normalizeActivationCode,
   sequenceWidth,
   type FormatPolicy,
-} from "../../server/domain/licensing/activation-codes/activation-code-format.ts";
+} from "./activation-code-format.ts";
 import {
   ZKeyIssuancePolicy,
   defaultKeyIssuancePolicy,
   effectiveAlphabet,
   keyAlphabets,
   type TKeyIssuancePolicy,
-} from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
+} from "../../entitlements/entitlement/key-issuance-policy.schemas.ts";
 
 const issuesOf = (value: unknown) => {
   const result = ZKeyIssuancePolicy.safeParse(value);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addMonthsClamped, periodOf, periodUnits } from "../../server/domain/metering/periods/period.ts";
+import { addMonthsClamped, periodOf, periodUnits } from "./period.ts";
 
 const at = (iso: string) => new Date(iso);
 

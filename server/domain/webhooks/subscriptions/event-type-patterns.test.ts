@@ -1,40 +1,20 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import {
-  validateEventTypePatterns,
-  patternsMatch,
-} from "../../server/domain/webhooks/subscriptions/event-type-patterns.ts";
-import { eventTypes, scalarFieldPaths } from "../../server/domain/webhooks/events/event-types.ts";
-import {
-  fieldText,
-  filtersMatch,
-  validateFilters,
-} from "../../server/domain/webhooks/subscriptions/subscription-filters.ts";
+import { validateEventTypePatterns, patternsMatch } from "./event-type-patterns.ts";
+import { eventTypes, scalarFieldPaths } from "../events/event-types.ts";
+import { fieldText, filtersMatch, validateFilters } from "./subscription-filters.ts";
 import {
   generateSigningSecret,
   signatureHeader,
   signatureMatches,
   signingKey,
   validateSigningSecret,
-} from "../../server/domain/webhooks/subscriptions/signing-secret.ts";
-import {
-  transition,
-  type StateSnapshot,
-} from "../../server/domain/webhooks/subscriptions/subscription-states.ts";
-import {
-  MAX_ATTEMPTS,
-  RETRY_DELAYS_MS,
-  retryDelayMs,
-} from "../../server/domain/webhooks/delivery/retry-schedule.ts";
-import {
-  isInternalHostName,
-  isNonPublicAddress,
-} from "../../server/domain/webhooks/subscriptions/receiver-url.ts";
-import {
-  allowedCallbackScopes,
-  validateCallbackScopes,
-} from "../../server/domain/webhooks/subscriptions/callback-scopes.ts";
-import { scopeCatalog } from "../../server/domain/identity/scopes.ts";
+} from "./signing-secret.ts";
+import { transition, type StateSnapshot } from "./subscription-states.ts";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from "../delivery/retry-schedule.ts";
+import { isInternalHostName, isNonPublicAddress } from "./receiver-url.ts";
+import { allowedCallbackScopes, validateCallbackScopes } from "./callback-scopes.ts";
+import { scopeCatalog } from "../../identity/scopes.ts";
 import { z } from "zod";
 
 const codeOf = (fn: () => unknown) => {

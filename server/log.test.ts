@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { redactPaths } from "../../server/log.ts";
+import { redactPaths } from "./log.ts";
 
 describe("log redaction", () => {
   it("never writes tokens, secrets, passwords, activation codes or fingerprints", () => {

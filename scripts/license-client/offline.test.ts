@@ -3,13 +3,13 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import type { JSONWebKeySet, JWK } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ClientError, EXIT } from "../../scripts/license-client/errors.ts";
+import { ClientError, EXIT } from "./errors.ts";
 import {
   buildOfflineRequest,
   parseComponents,
   verifyOfflineResponse,
   type OfflineResponse,
-} from "../../scripts/license-client/offline.ts";
+} from "./offline.ts";
 
 let privateKey: KeyObject;
 let jwks: JSONWebKeySet;

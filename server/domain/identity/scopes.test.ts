@@ -6,7 +6,7 @@ import {
   isValidScopePattern,
   scopeMatches,
   verbForMethod,
-} from "../../server/domain/identity/scopes.ts";
+} from "./scopes.ts";
 
 describe("scope matching", () => {
   it("an exact scope matches itself only", () => {

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SignJWT, type JSONWebKeySet, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyStored } from "../../scripts/license-client/commands.ts";
-import { ClientError, EXIT } from "../../scripts/license-client/errors.ts";
-import { writeState } from "../../scripts/license-client/state.ts";
-import { sha256Hex, verifyLicenseToken } from "../../scripts/license-client/token.ts";
+import { verifyStored } from "./commands.ts";
+import { ClientError, EXIT } from "./errors.ts";
+import { writeState } from "./state.ts";
+import { sha256Hex, verifyLicenseToken } from "./token.ts";
 
 const tenantId = randomUUID();
 let privateKey: KeyObject;

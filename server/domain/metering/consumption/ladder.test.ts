@@ -1,13 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  buildLadder,
-  remainingOf,
-  rungAt,
-  stepUsage,
-} from "../../server/domain/metering/consumption/ladder.ts";
-import type { TUsageTier } from "../../server/domain/catalog/monitored-assets/usage-tier.schemas.ts";
-import { micros } from "../../server/domain/metering/quantity.ts";
+import { buildLadder, remainingOf, rungAt, stepUsage } from "./ladder.ts";
+import type { TUsageTier } from "../../catalog/monitored-assets/usage-tier.schemas.ts";
+import { micros } from "../quantity.ts";
 
 const tier = (t: Partial<TUsageTier> & { name: string; startUsage: number }): TUsageTier => ({
   startPercentage: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareItems, fieldDiffers, mergeField } from "../../server/domain/portability/import/comparison.ts";
+import { compareItems, fieldDiffers, mergeField } from "./comparison.ts";
 
 describe("an import merges a matched record's fields and never removes anything", () => {
   it("a value field takes the file's value", () => {
