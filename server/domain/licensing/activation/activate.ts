@@ -1,38 +1,12 @@
 import type { Db } from "../../../db/client.ts";
-import type { Entitlement, LicenseSession } from "../../../db/generated/client.ts";
 import { tenantDb } from "../../../db/tenant-db.ts";
-import type { TClaimBasedActivation } from "../../entitlements/entitlement/policies.schemas.ts";
 import { countedRateLimits, type PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
-import type { LicenseState } from "../tokens/license-token.ts";
 import type { TActivationRequest } from "./activation.schemas.ts";
 import { decideActivation } from "./decide-activation.ts";
 import { resolveEntitlement } from "./resolve-entitlement.ts";
+import type { ActivationMeta, ActivationOutcome } from "./activation-outcome.ts";
 
-export type ActivationMeta = {
-  /** `Online` (the application calls) or `Offline` (an operator issues a response artifact). */
-  kind: "Online" | "Offline";
-  /** The caller's address, for activationPolicy.allowedIpCidr (online only). */
-  ip: string | null;
-  /** The activation Idempotency-Key, durable on the session. */
-  idempotencyKey: string | null;
-  /** The signed-in end user, with useInteractiveUser. */
-  user: { tenantId: string; id: string } | null;
-};
-
-export type ActivationOutcome = {
-  tenantId: string;
-  entitlement: Entitlement;
-  claims: TClaimBasedActivation;
-  session: LicenseSession;
-  state: LicenseState;
-  fingerprintHash: string;
-  /** The tenant's active signing key id, read in the activation's own query. */
-  activeKid: string | null;
-  /** Whether the entitlement has unrevoked add-on grants (read under the lock; saves the token a query). */
-  hasGrants: boolean;
-  /** A new session (false for a re-activation or an idempotent replay). */
-  created: boolean;
-};
+export type { ActivationMeta, ActivationOutcome } from "./activation-outcome.ts";
 
 /**
  * SPEC.md "Runtime surface", activation: the one decision behind /activations/jwt,

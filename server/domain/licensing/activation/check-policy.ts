@@ -2,7 +2,7 @@ import type { Entitlement } from "../../../db/generated/client.ts";
 import type { SqlTx } from "../../../db/sql.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { TActivationPolicy } from "../../entitlements/entitlement/policies.schemas.ts";
-import type { ActivationMeta } from "./activate.ts";
+import type { ActivationMeta } from "./activation-outcome.ts";
 import type { ActivationFacts } from "./activation-facts.ts";
 import type { TActivationRequest } from "./activation.schemas.ts";
 import { ipAllowed } from "./ip-allowed.ts";

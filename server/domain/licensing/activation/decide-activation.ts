@@ -10,7 +10,7 @@ import { outboxRows } from "../../webhooks/events/emit-event.ts";
 import { fingerprintHash } from "../devices/fingerprint-hash.ts";
 import { seatActivatedEvents } from "../sessions/seat-events.ts";
 import type { LicenseState } from "../tokens/license-token.ts";
-import type { ActivationMeta, ActivationOutcome } from "./activate.ts";
+import type { ActivationMeta, ActivationOutcome } from "./activation-outcome.ts";
 import type { ActivationFacts } from "./activation-facts.ts";
 import {
   activationRequestHash,

@@ -7,7 +7,7 @@ import {
 } from "../../entitlements/consumer/consumer-entitlements.ts";
 import type { PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
 import { findActivationCodeByInput } from "../activation-codes/find-activation-code.ts";
-import type { ActivationMeta } from "./activate.ts";
+import type { ActivationMeta } from "./activation-outcome.ts";
 import type { TActivationRequest } from "./activation.schemas.ts";
 
 /**

@@ -5,7 +5,7 @@ import { now } from "../../../clock.ts";
 import { systemContext } from "../../context.ts";
 import { fingerprintHash } from "../devices/fingerprint-hash.ts";
 import { issueActivationCodes } from "../activation-codes/issue-activation-codes.ts";
-import type { ActivationMeta } from "../activation/activate.ts";
+import type { ActivationMeta } from "../activation/activation-outcome.ts";
 import { activateForLicense } from "../activation/activation-responses.ts";
 import { createEntitlement } from "../../entitlements/entitlement/create-entitlement.ts";
 import { ZEntitlementCreateRequest } from "../../entitlements/entitlement/entitlement.schemas.ts";

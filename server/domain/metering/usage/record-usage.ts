@@ -1,11 +1,10 @@
 import type { Sql, SqlTx, Statement } from "../../../db/sql.ts";
-import type { Actor } from "../../context.ts";
 import { now } from "../../../clock.ts";
 import type { EntitlementMeters } from "../meters/meter-terms.ts";
 import type { Period } from "../periods/period.ts";
 import { toDecimalString, toNumber } from "../quantity.ts";
 import { classifyRecords, type ClassifiedRecord } from "./classify-records.ts";
-import { settleUsage, type MeterRow } from "./settle-usage.ts";
+import { settleUsage, type MeterRow, type UsageUploader } from "./settle-usage.ts";
 import { RECORD_USAGE } from "./usage-sql.ts";
 import type { TUsageTransactionRecord, TUsageUploadResponse } from "./usage-record.schemas.ts";
 import { counterRows, type PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
@@ -24,8 +23,7 @@ type RecordedBatch = {
   limits: Parameters<typeof counterRows>[0];
 };
 
-/** Who uploads: a session (its liveness gates the batch) or the vendor backend for the entitlement. */
-export type UsageUploader = { sessionId: string | null; actor: Actor };
+export type { UsageUploader } from "./settle-usage.ts";
 
 /** SPEC.md: a session that no longer exists answers `entitlementResolved: false`; nothing is recorded or acknowledged. */
 export const unresolvedUpload = (records: readonly TUsageTransactionRecord[]): TUsageUploadResponse => ({

@@ -9,8 +9,11 @@ import { balanceSeverity } from "../overage/severity.ts";
 import { periodOf } from "../periods/period.ts";
 import { micros, toDecimalString, type Micros } from "../quantity.ts";
 import type { ClassifiedRecord } from "./classify-records.ts";
-import type { UsageUploader } from "./record-usage.ts";
+import type { Actor } from "../../context.ts";
 import { APPLY_USAGE_CHARGES, READ_REPORTED_SEVERITIES } from "./usage-sql.ts";
+
+/** Who uploads: a session (its liveness gates the batch) or the vendor backend for the entitlement. */
+export type UsageUploader = { sessionId: string | null; actor: Actor };
 
 /** A period's usage before and after the batch, as RECORD_USAGE answers it. */
 export type MeterRow = {
