@@ -9,7 +9,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // Unit tests sit beside their modules (foo.ts + foo.test.ts); tests/unit holds the tree-wide ones.
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          environment: "node",
+        },
       },
       {
         resolve: { alias },

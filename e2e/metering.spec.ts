@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { defaultKeyIssuancePolicy } from "../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
 import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
 import { licenseClient } from "./support/license-client.ts";

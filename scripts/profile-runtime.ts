@@ -1,5 +1,5 @@
 // npx tsx scripts/profile-runtime.ts [activation|renew|check-in|consume|upload ...]: where the web
-// process spends its CPU on the runtime hot path (issue 12 item 2, issue 13's throughput). For each
+// process spends its CPU on the runtime hot path. For each
 // scenario it starts the production server on a fresh database with the V8 profiler preloaded
 // (scripts/profile-runtime-preload.mjs), seeds one license (consume and upload: the metering
 // bench's 16 licenses and its loads, scripts/bench/metering.ts), warms up, profiles an autocannon
@@ -16,7 +16,7 @@ import { tenantDb } from "../server/db/tenant-db.ts";
 import { systemContext } from "../server/domain/context.ts";
 import { createTenant } from "../server/domain/cross-tenant.ts";
 import { createClient } from "../server/domain/identity/oauth-clients.ts";
-import { defaultKeyIssuancePolicy } from "../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { startTestServer, TEST_APP_SECRET } from "../tests/helpers/test-server.ts";
 import { load } from "./bench/load.ts";
 import { meteringLoads, seedMetering } from "./bench/metering.ts";

@@ -14,7 +14,7 @@ import { tenantDb } from "../../server/db/tenant-db.ts";
 import { systemContext } from "../../server/domain/context.ts";
 import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
-import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { periodOf } from "../../server/domain/metering/periods/period.ts";
 import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS, type TestServer } from "../../tests/helpers/test-server.ts";
 import { repoRoot } from "../lib/runtime-env.ts";

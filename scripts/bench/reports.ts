@@ -1,4 +1,4 @@
-// Reports benchmark (issue 17): the production build on a fresh database, one tenant with
+// Reports benchmark: the production build on a fresh database, one tenant with
 // 100,000 entitlements (plan history with plan changes and renewal lapses, 100,000 devices and
 // about 150,000 sessions over the last year, metered usage: 120,000 meters, 200,000 consumes and
 // 220,000 uploaded records) beside a noise tenant of 50,000 and a small one of a
@@ -11,7 +11,7 @@ import { createDb } from "../../server/db/client.ts";
 import { systemContext } from "../../server/domain/context.ts";
 import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
-import { REVENUE_BY_PLAN_SQL, REVENUE_LINES_SQL } from "../../server/domain/reports/revenue.ts";
+import { REVENUE_BY_PLAN_SQL, REVENUE_LINES_SQL } from "../../server/domain/reports/revenue-sql.ts";
 import {
   SEAT_CAPACITY_BY_BUCKET_SQL,
   SEAT_UTILIZATION_BY_ENTITLEMENT_SQL,

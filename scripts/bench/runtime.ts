@@ -12,7 +12,7 @@ import { loadavg } from "node:os";
 import type { AutocannonRequest } from "autocannon";
 import { createDb } from "../../server/db/client.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
-import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/helpers/test-server.ts";

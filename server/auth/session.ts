@@ -8,7 +8,7 @@ import { signedInUser } from "../domain/identity/staff-roles/staff-users.ts";
 /**
  * The signed-in user's session, or null (also null for a token missing its tenant). The session
  * cookie lives 8 hours, so the user row is read on every request: a disabled user's session ends
- * at their next request, and a staff role change applies at once (issue 15 item 1).
+ * at their next request, and a staff role change applies at once.
  */
 export async function currentSession(): Promise<Session | null> {
   const session = await getServerSession(authOptions);

@@ -186,7 +186,7 @@ export const errorCatalog = {
     title: "No running rating campaign asks this license about that feature",
   },
 
-  // Entitlements part A (offers, entitlements, customers, plans, billing, grants): 6001-6299.
+  // Entitlements: offers, entitlements, customers, plans, billing, grants (6001-6299).
   "offer.not_published": { code: 6001, status: 400, title: "Offer is not Published" },
   "offer.invalid_status_transition": { code: 6002, status: 400, title: "Offer status move not allowed" },
   "offer.archived": { code: 6003, status: 400, title: "Archived offers are read-only" },
@@ -226,7 +226,7 @@ export const errorCatalog = {
   "add_on_grant.already_revoked": { code: 6053, status: 409, title: "Grant already revoked" },
   "customer.in_use": { code: 6061, status: 400, title: "Customer is assigned to entitlements" },
 
-  // Entitlements part B (6300–6599): activation codes, devices, balances.
+  // Codes, devices and balances (6300–6599): activation codes, devices, credit balances.
   "activation_code.issuance_disabled": {
     code: 6300,
     status: 400,

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import type pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
 import { createPgPool, pgPool } from "./pool.ts";
 
@@ -6,19 +7,24 @@ export type Db = PrismaClient;
 
 const globalForDb = globalThis as unknown as { __licensingDb?: Db };
 
+/** Each client's pool: raw SQL of a client (server/db/sql.ts) runs on the very connections its Prisma queries use. */
+const pools = new WeakMap<Db, pg.Pool>();
+
+function clientOn(pool: pg.Pool): Db {
+  const client = new PrismaClient({ adapter: new PrismaPg(pool) });
+  pools.set(client, pool);
+  return client;
+}
+
 export function createDb(connectionString: string, options: { max?: number } = {}): Db {
-  const adapter = new PrismaPg(createPgPool(connectionString, options.max ?? 20));
-  return new PrismaClient({ adapter });
+  return clientOn(createPgPool(connectionString, options.max ?? 20));
 }
 
 /** The process-wide Prisma client, on the process-wide pool (kept across dev hot reloads). */
 export function db(): Db {
-  globalForDb.__licensingDb ??= new PrismaClient({ adapter: new PrismaPg(pgPool()) });
+  globalForDb.__licensingDb ??= clientOn(pgPool());
   return globalForDb.__licensingDb;
 }
 
-/**
- * Whether `base` is the process-wide client (its pool is `pgPool()`), not a client a script or
- * test made on a pool of its own: raw-`pg` work for it may then run on `pgPool()` directly.
- */
-export const isProcessDb = (base: Db): boolean => globalForDb.__licensingDb === base;
+/** The pool a client made here runs on. */
+export const poolOf = (base: Db): pg.Pool | undefined => pools.get(base);

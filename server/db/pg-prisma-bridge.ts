@@ -5,7 +5,7 @@ import { PrismaClient } from "./generated/client.ts";
 import { joinable, tenantDb, type TenantTx } from "./tenant-db.ts";
 
 /**
- * Prisma inside a transaction that `pg` opened (inPgTransaction). The runtime lane's hot paths run
+ * Prisma inside a transaction that `pg` opened (server/db/sql.ts, SqlTx.prisma). The runtime lane's hot paths run
  * on `pg` directly (DESIGN.md section 11); when one of them must call a domain function written for
  * Prisma in the same transaction (emitting an outbox event on a rare path, say), this runs it on
  * the very connection, inside a SAVEPOINT: the adapter's BEGIN / COMMIT / ROLLBACK become

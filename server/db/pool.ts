@@ -33,19 +33,3 @@ export function createPgPool(connectionString: string, max: number): pg.Pool {
   );
   return pool;
 }
-
-/** Runs `fn` in a transaction on a connection of the pool: commit when it returns, roll back when it throws. */
-export async function inPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pgPool().connect();
-  try {
-    await client.query("BEGIN");
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}

@@ -4,7 +4,8 @@ import type { Writable } from "node:stream";
 import { pgPool } from "./pool.ts";
 import { auditContext } from "./audit-context.ts";
 import { withPrismaOnPgClient } from "./pg-prisma-bridge.ts";
-import { isOpenTransaction, type TenantDbOrTx, type TenantTx } from "./tenant-db.ts";
+import { poolOf, type Db } from "./client.ts";
+import { baseOf, isOpenTransaction, type TenantDbOrTx, type TenantTx } from "./tenant-db.ts";
 
 /** A statement of the runtime lane: a constant text with `$n` parameters and a process-wide name. */
 export type Statement = { name: string; text: string };
@@ -133,39 +134,73 @@ function onPrismaTx(tx: TenantTx): SqlTx {
 }
 
 /**
- * Runs `fn` in a transaction of `db`'s tenant: the caller's when `db` is one, else a pg
- * transaction of its own (run again when PostgreSQL picks it as a deadlock victim).
+ * The one way raw SQL runs (DESIGN.md section 11, "Lean SQL"), reached from the client a domain
+ * function was given (`ctx.db`, or a cross-tenant `Db`): statements run on that client's own pool
+ * (the process pool, or a script's or test's), so the runtime lane and metering need no global.
  */
-export function inSqlTransaction<T>(
-  db: TenantDbOrTx,
-  tenantId: string,
-  fn: (sql: SqlTx) => Promise<T>,
-): Promise<T> {
-  if (isOpenTransaction(db)) return fn(onPrismaTx(db as TenantTx));
-  return retryOnConflict(async () => {
-    const client = await pgPool().connect();
-    const tx = new PgTransaction(client, tenantId);
-    try {
-      const result = await fn(tx);
-      await tx.finish();
-      return result;
-    } catch (error) {
-      await tx.abort();
-      throw error;
-    } finally {
-      client.release();
-    }
-  });
+export type Sql = {
+  /**
+   * One statement on its own (autocommit) on a connection of the pool, also under a caller's
+   * transaction: a runtime call that is one statement whole pays no BEGIN and COMMIT round trips.
+   * A statement PostgreSQL picks as a deadlock victim runs again.
+   */
+  query<R>(statement: Statement, values: unknown[]): Promise<R[]>;
+  /**
+   * Runs `fn` in a transaction of `tenantId`: the caller's when the client is one (unless
+   * `own`), else a pg transaction of its own on a pool connection (run again when PostgreSQL
+   * picks it as a deadlock victim).
+   */
+  transaction<T>(tenantId: string, fn: (sql: SqlTx) => Promise<T>, options?: { own?: boolean }): Promise<T>;
+};
+
+function poolSql(pool: pg.Pool): Sql {
+  return {
+    query: <R>(statement: Statement, values: unknown[]) =>
+      retryOnConflict(
+        async () => (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[],
+      ),
+    transaction: (tenantId, fn) =>
+      retryOnConflict(async () => {
+        const client = await pool.connect();
+        const tx = new PgTransaction(client, tenantId);
+        try {
+          const result = await fn(tx);
+          await tx.finish();
+          return result;
+        } catch (error) {
+          await tx.abort();
+          throw error;
+        } finally {
+          client.release();
+        }
+      }),
+  };
 }
 
-/**
- * Statements that each run on their own (autocommit) on a connection of the process pool: a
- * runtime call that is one statement whole pays no BEGIN and COMMIT round trips (DESIGN.md
- * section 11). A statement PostgreSQL picks as a deadlock victim runs again.
- */
-export const autocommitSql: Pick<SqlTx, "query"> = {
-  query: <R>(statement: Statement, values: unknown[]) =>
-    retryOnConflict(
-      async () => (await pgPool().query({ name: statement.name, text: statement.text, values })).rows as R[],
-    ),
-};
+const handles = new WeakMap<pg.Pool, Sql>();
+
+/** The SQL handle of a pool (a worker's or test's own). */
+export function sqlOnPool(pool: pg.Pool): Sql {
+  let handle = handles.get(pool);
+  if (!handle) handles.set(pool, (handle = poolSql(pool)));
+  return handle;
+}
+
+/** The process pool's handle: for work that runs before any client is chosen (the rate limiter). */
+export const processSql = (): Sql => sqlOnPool(pgPool());
+
+/** The SQL handle of `db`: its pool's (a transaction of a caller: the process pool's, joining it). */
+export function sqlOf(db: Db | TenantDbOrTx): Sql {
+  const base = isOpenTransaction(db) ? undefined : baseOf(db);
+  const own = sqlOnPool((base && poolOf(base)) ?? pgPool());
+  if (!isOpenTransaction(db)) return own;
+  return {
+    query: own.query,
+    transaction: (tenantId, fn, options) =>
+      options?.own ? own.transaction(tenantId, fn) : fn(onPrismaTx(db as TenantTx)),
+  };
+}
+
+/** sqlOf(db).transaction: the runtime lane's transactions. */
+export const inSqlTransaction = <T>(db: TenantDbOrTx, tenantId: string, fn: (sql: SqlTx) => Promise<T>) =>
+  sqlOf(db).transaction(tenantId, fn);

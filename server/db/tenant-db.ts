@@ -24,8 +24,8 @@ const dataOperations = new Set(["create", "createMany", "createManyAndReturn"]);
 
 type Args = { where?: object; data?: object | object[]; create?: object };
 
-/** Clients made by tenantDb (isTenantScoped). */
-const scopedClients = new WeakSet<object>();
+/** Clients made by tenantDb (isTenantScoped), with the client each narrows. */
+const scopedClients = new WeakMap<object, Db>();
 
 /** Tenant clients made per base client, by tenant: a client is immutable, so one serves every request. */
 const tenantClients = new WeakMap<Db, Map<string, ReturnType<typeof scopeToTenant>>>();
@@ -70,7 +70,7 @@ function scopeToTenant(base: Db, tenantId: string) {
       },
     },
   });
-  scopedClients.add(scoped);
+  scopedClients.set(scoped, base);
   return scoped;
 }
 
@@ -95,6 +95,9 @@ export function joinable<T extends object>(tx: T): T {
 
 /** Whether `db` is already narrowed to one tenant: a tenant client, or a transaction this service opened on one. */
 export const isTenantScoped = (db: object): boolean => scopedClients.has(db) || openTransactions.has(db);
+
+/** The client a tenant client narrows (a client itself otherwise). */
+export const baseOf = (db: object): Db | undefined => scopedClients.get(db) ?? (db as Db);
 
 /** Whether `db` is a transaction a caller opened (its work joins it rather than opening its own). */
 export const isOpenTransaction = (db: object): boolean => openTransactions.has(db);

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
 import { tenantDb, type TenantDbOrTx } from "../db/tenant-db.ts";
-import type { StaffRole } from "./identity/staff-roles/staff-roles.ts";
+import type { StaffRole } from "./staff-role.ts";
 
 export type Actor =
   | { kind: "client"; id: string; clientId: string; clientKind: string }

@@ -36,7 +36,7 @@ export { enforceCaptureRetention } from "./webhooks/delivery/capture-retention.t
 /** The worker's purge of anonymous tries past their purge date, over every tenant. */
 export { purgeAnonymousTries } from "./entitlements/anonymous-try/purge-anonymous-tries.ts";
 /** An anonymous try names no tenant: the offer id does, as an activation code does for activation. */
-export { issueAnonymousTry } from "./entitlements/anonymous-try/issue-anonymous-try.ts";
+export { issueAnonymousTry } from "./licensing/anonymous-try/issue-anonymous-try.ts";
 /** The worker's metering jobs: scheduled auto-balances and the consume idempotency-key sweep, over every tenant. */
 export { runAutoBalances } from "./metering/auto-balance/run-auto-balances.ts";
 export { sweepConsumeKeys } from "./metering/consumption/sweep-consume-keys.ts";

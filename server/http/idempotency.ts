@@ -2,13 +2,28 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { joinable, type TenantDb, type TenantTx } from "../db/tenant-db.ts";
 import { now } from "../clock.ts";
-import { AppError } from "../core/errors.ts";
+import { AppError, validationError } from "../core/errors.ts";
 import { open, seal } from "../crypto/secret-box.ts";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const ZIdempotencyKey = z.string().min(1).max(200, "Idempotency-Key is limited to 200 characters.");
 
 export type StoredResponse = { status: number; body: string };
+
+/**
+ * The request's Idempotency-Key header: null when absent; 400 `request.validation_failed` when it
+ * is empty or longer than 200 characters. Every route that honours the header reads it here.
+ */
+export function idempotencyKeyOf(req: { headers: Pick<Headers, "get"> }): string | null {
+  const raw = req.headers.get("idempotency-key");
+  if (raw === null) return null;
+  const key = ZIdempotencyKey.safeParse(raw);
+  if (!key.success)
+    throw validationError(key.error.issues[0].message, [
+      { path: "header.Idempotency-Key", message: key.error.issues[0].message },
+    ]);
+  return key.data;
+}
 
 export function requestHash(method: string, path: string, body: unknown): string {
   return createHash("sha256")

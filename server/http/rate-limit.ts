@@ -1,10 +1,8 @@
 import type { RouteRequest } from "./route-request.ts";
 import { AppError } from "../core/errors.ts";
-import type { ActivationCode } from "../db/generated/client.ts";
 import { activationCodeLookupKey } from "../domain/licensing/activation-codes/activation-code-format.ts";
 import {
   countedRateLimits,
-  countRateLimits,
   hitRateLimits,
   hitValues,
   rateLimitStates,
@@ -72,20 +70,19 @@ function routeHits(names: readonly RouteRateLimit[], req: RouteRequest, principa
 
 /**
  * Counts a route's request against its declared limits; throws 429 when one is over, else returns
- * the headers the answer carries and the activation code the count read to find an anonymous
- * caller's tenant (activation takes it instead of reading it again).
+ * the headers the answer carries.
  */
 export async function enforceRouteRateLimits(
   names: readonly RouteRateLimit[],
   req: RouteRequest,
   principal: Principal,
   body: unknown,
-): Promise<{ headers: Record<string, string>; activationCode?: ActivationCode | null }> {
+): Promise<Record<string, string>> {
   const { tenant, hits } = routeHits(names, req, principal, body);
-  const { states, activationCode } = await countRateLimits(tenant, hits);
+  const states = await hitRateLimits(tenant, hits);
   const headers = rateLimitHeaders(states);
   assertWithinRateLimits(states, headers);
-  return { headers, activationCode };
+  return headers;
 }
 
 /**

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { sqlOnPool } from "../db/sql.ts";
 import type { Db } from "../db/client.ts";
 import { now } from "../clock.ts";
 import { systemContext, type DomainContext } from "../domain/context.ts";
@@ -197,7 +198,7 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
         const batch = finished.splice(0, RECORD_BATCH);
         try {
           await recordSucceededAttempts(
-            pool,
+            sqlOnPool(pool),
             batch.filter((a) => a.result.ok),
           );
         } catch (error) {
@@ -254,7 +255,7 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
         try {
           recordedSinceClaim = 0;
           claimWanted = false;
-          const claimed = await claimDueDeliveries(pool, { limit: free });
+          const claimed = await claimDueDeliveries(sqlOnPool(pool), { limit: free });
           inFlight += claimed.length;
           inFlightAfterClaim = inFlight;
           for (const delivery of claimed) void send(delivery);

@@ -15,7 +15,7 @@ import { appRouter } from "../../server/trpc/root.ts";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { TRPCError } from "@trpc/server";
 import { uiSignIn } from "../helpers/ui-session.ts";
-import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { createTestDatabase, freePort, repoRoot, startTestServer } from "../helpers/test-server.ts";
 
 /** Each fault test starts servers (and one a PostgreSQL): minutes on a loaded machine. */

@@ -7,7 +7,8 @@ import { migrate } from "../../server/db/migrate.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
 import { systemContext } from "../../server/domain/context.ts";
 import { createTenant, runAutoBalances } from "../../server/domain/cross-tenant.ts";
-import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { sqlOnPool } from "../../server/db/sql.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { rebuildMeteringCounters } from "../../server/domain/metering/ledger/rebuild-counters.ts";
 import { emitEvent } from "../../server/domain/webhooks/events/emit-event.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../../server/domain/webhooks/delivery/retry-schedule.ts";
@@ -261,7 +262,7 @@ describe("worker faults", () => {
       // Another pass (a later cron tick, or a third worker) finds nothing left to do.
       const pool = new pg.Pool({ connectionString: url, max: 2 });
       try {
-        expect(await runAutoBalances(pool, new Date())).toBe(0);
+        expect(await runAutoBalances(sqlOnPool(pool), new Date())).toBe(0);
       } finally {
         await pool.end();
       }

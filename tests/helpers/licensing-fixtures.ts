@@ -2,7 +2,7 @@ import { systemContext } from "../../server/domain/context.ts";
 import { createHash, randomUUID } from "node:crypto";
 import { tenantDb } from "../../server/db/tenant-db.ts";
 import type { Prisma } from "../../server/db/generated/client.ts";
-import type { TKeyIssuancePolicyInput } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import type { TKeyIssuancePolicyInput } from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { createEntitlement } from "../../server/domain/entitlements/entitlement/create-entitlement.ts";
 import {
   deleteEntitlement,

@@ -109,6 +109,8 @@ function sourceStamp(): string {
   const hash = createHash("sha256");
   const walk = (p: string) => {
     if (!existsSync(p) || runFromSource.has(path.relative(repoRoot, p))) return;
+    // Unit tests beside their modules are not part of the build.
+    if (/\.test\.tsx?$/.test(p)) return;
     const stat = statSync(p);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(p).sort()) walk(path.join(p, entry));

@@ -1,4 +1,4 @@
-import { pgPool } from "../../db/pool.ts";
+import { processSql } from "../../db/sql.ts";
 import { emailKey, type UserKind } from "../identity/users.ts";
 import {
   countRateLimits,
@@ -43,8 +43,11 @@ export type CredentialAttempt = {
   settle(outcome: CredentialOutcome): Promise<RateLimitState[]>;
 };
 
-const REFUND_SQL = `UPDATE "RateLimitCounter" SET "hits" = greatest("hits" - 1, 0)
-WHERE "bucket" = $1 AND "windowStart" = $2`;
+const REFUND = {
+  name: "rate-limit-refund",
+  text: `UPDATE "RateLimitCounter" SET "hits" = greatest("hits" - 1, 0)
+WHERE "bucket" = $1 AND "windowStart" = $2`,
+};
 
 /**
  * Counts a credential attempt BEFORE its check (a reservation), so a parallel burst cannot pass
@@ -63,7 +66,7 @@ export async function reserveCredentialAttempt(
   const name = limitOf(identity);
   const hit: RateLimitHit = { name, key: `${credentialKey(identity)}|${address ?? "unknown"}` };
   const tenant: RateLimitTenant = identity.kind === "client-secret" ? { clientId: identity.clientId } : {};
-  const { states, counters = [] } = await countRateLimits(tenant, [...also, hit]);
+  const { states, counters } = await countRateLimits(tenant, [...also, hit]);
   const state = states.find((s) => s.name === name);
   const counter = counters.find((c) => c.bucket.startsWith(`${name}:`));
   const refused = states.find((s) => s.exceeded) ?? null;
@@ -72,11 +75,7 @@ export async function reserveCredentialAttempt(
     refused,
     async settle(outcome) {
       if (outcome === "failed" || !state || !counter || refused) return states;
-      await pgPool().query({
-        name: "rate-limit-refund",
-        text: REFUND_SQL,
-        values: [counter.bucket, counter.windowStart],
-      });
+      await processSql().query(REFUND, [counter.bucket, counter.windowStart]);
       return states.map((s) => (s === state ? { ...s, remaining: Math.min(s.limit, s.remaining + 1) } : s));
     },
   };

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ActivationCode } from "../../db/generated/client.ts";
-import { pgPool } from "../../db/pool.ts";
+import { processSql, type Statement } from "../../db/sql.ts";
 import { now } from "../../clock.ts";
 import { rateLimitsEnabled, servicePolicies, type RateLimitName } from "./rate-limit-policies.ts";
 
@@ -26,7 +25,7 @@ export type RateLimitState = {
   exceeded: boolean;
 };
 
-/** The parameters of the counting statement, in the order of HIT_SQL's `$1`…`$9`. */
+/** The parameters of the counting statement, in the order of HIT's `$1`…`$9`. */
 const HIT_PARAMS = [
   "tenant",
   "codeLookupKey",
@@ -44,23 +43,16 @@ type HitParam = (typeof HIT_PARAMS)[number];
  * The counting CTEs: resolve the tenant, take its overrides or the service policies, and bump a
  * fixed-window counter per limit with INSERT ... ON CONFLICT ... RETURNING. `param` names each
  * parameter's placeholder and `cte` the CTEs, so a hot statement can count in its own round trip
- * (rateLimitCountCte) with the very SQL of HIT_SQL.
+ * (rateLimitCountCte) with the very SQL of HIT.
  */
-function countingCtes(
-  param: (name: HitParam) => string,
-  cte: { tenant: string; limits: string; foundCode?: string },
-) {
+function countingCtes(param: (name: HitParam) => string, cte: { tenant: string; limits: string }) {
   const $ = param;
   const aliased = (name: string, alias: string) => (name === alias ? name : `${name} ${alias}`);
   return {
     with: `${cte.tenant} AS (
   SELECT COALESCE(
     ${$("tenant")}::uuid,
-    ${
-      cte.foundCode
-        ? `(SELECT "tenantId" FROM ${cte.foundCode})`
-        : `(SELECT "tenantId" FROM "ActivationCode" WHERE "lookupKey" = ${$("codeLookupKey")}::text)`
-    },
+    (SELECT "tenantId" FROM "ActivationCode" WHERE "lookupKey" = ${$("codeLookupKey")}::text),
     (SELECT "tenantId" FROM "OAuthClient" WHERE "clientId" = ${$("clientId")}::text)
   ) AS id
 ), ${cte.limits} AS (
@@ -92,30 +84,22 @@ RETURNING "bucket", "hits", "limit", "windowSeconds", "windowStart"`,
  * few runs), and two parallel activations counting `activation.ip` and `activation.code` in
  * opposite orders deadlocked.
  */
-const hitCtes = countingCtes((name) => `$${HIT_PARAMS.indexOf(name) + 1}`, {
-  tenant: "t",
-  limits: "r",
-  foundCode: "found_code",
-});
-/**
- * HIT_SQL also answers the activation code it read to find the tenant (`code`), so activation does
- * not read it again (DESIGN.md section 11: the fewest round trips). The CTE is not named like the
- * column: `to_jsonb(code)` would read the column.
- */
-const HIT_SQL = `
-WITH found_code AS (
-  SELECT * FROM "ActivationCode" WHERE "lookupKey" = $2::text
-), ${hitCtes.with}, hit AS (
+const hitCtes = countingCtes((name) => `$${HIT_PARAMS.indexOf(name) + 1}`, { tenant: "t", limits: "r" });
+const HIT: Statement = {
+  name: "rate-limit-hit",
+  text: `
+WITH ${hitCtes.with}, hit AS (
 ${hitCtes.insert}
 )
-SELECT hit.*, (SELECT to_jsonb(c) FROM found_code c) AS code FROM hit`;
+SELECT * FROM hit`,
+};
 
 /**
  * The same count as CTEs of another autocommitted statement, so a hot path counts its request in
  * the round trip that does its work: `rl_tenant`, `rl_limits` and `rl` (the counters after the
- * bump, HIT_SQL's rows). The statement makes its writes conditional on
+ * bump, HIT's rows). The statement makes its writes conditional on
  * `NOT EXISTS (SELECT 1 FROM rl WHERE rl.hits > rl."limit")`, so a refused request does nothing
- * but count (refused requests count, as with HIT_SQL). `first` is the number of its first
+ * but count (refused requests count, as with HIT). `first` is the number of its first
  * parameter; the nine parameters are `PendingRateLimits.values()`.
  */
 export function rateLimitCountCte(first: number): string {
@@ -136,7 +120,7 @@ export const RATE_LIMIT_ROWS = `(SELECT coalesce(json_agg(json_build_object('buc
   'limit', "limit", 'windowSeconds', "windowSeconds", 'windowStart', (extract(epoch FROM "windowStart") * 1000)::bigint)), '[]')
   FROM rl)`;
 
-/** RATE_LIMIT_ROWS's column as HIT_SQL's rows. */
+/** RATE_LIMIT_ROWS's column as HIT's rows. */
 export const counterRows = (
   json: (Omit<CounterRow, "windowStart"> & { windowStart: number })[],
 ): CounterRow[] => json.map((r) => ({ ...r, windowStart: new Date(r.windowStart) }));
@@ -160,7 +144,7 @@ export type CounterRow = {
   windowStart: Date;
 };
 
-/** The values of the counting parameters, in HIT_SQL's order (no hits: counts nothing). */
+/** The values of the counting parameters, in HIT's order (no hits: counts nothing). */
 export function hitValues(tenant: RateLimitTenant, hits: RateLimitHit[], at: Date): unknown[] {
   const counted = rateLimitsEnabled() ? hits : [];
   const policies = servicePolicies();
@@ -217,28 +201,6 @@ export const countedRateLimits: PendingRateLimits = {
   enforce: async () => {},
 };
 
-type HitRow = CounterRow & {
-  code: (Omit<ActivationCode, "revokedAt" | "createdAt" | "updatedAt"> & Record<string, unknown>) | null;
-};
-
-/**
- * The counted request's states, and the activation code its statement found by `codeLookupKey`
- * (null: none; undefined: the statement did not run or was given no lookup key).
- */
-export type RateLimitOutcome = {
-  states: RateLimitState[];
-  activationCode?: ActivationCode | null;
-  /** The counter rows after the bump (what a refund names: credential-attempts.ts). */
-  counters?: CounterRow[];
-};
-
-const reviveCode = (row: NonNullable<HitRow["code"]>): ActivationCode => ({
-  ...(row as unknown as ActivationCode),
-  revokedAt: row.revokedAt ? new Date(row.revokedAt as string) : null,
-  createdAt: new Date(row.createdAt as string),
-  updatedAt: new Date(row.updatedAt as string),
-});
-
 /**
  * Counts a request against its limits and says, per limit, whether it is over. A counted hit is
  * over when the window's count passes the limit; a read-only one (cost 0, the failed-secret
@@ -252,17 +214,15 @@ export async function hitRateLimits(
   return (await countRateLimits(tenant, hits)).states;
 }
 
-/** hitRateLimits, with the activation code the statement read to find the tenant. */
-export async function countRateLimits(
-  tenant: RateLimitTenant,
-  hits: RateLimitHit[],
-): Promise<RateLimitOutcome> {
-  if (!hits.length || !rateLimitsEnabled()) return { states: [] };
+/** The counted request's states and its counter rows after the bump (what a refund names: credential-attempts.ts). */
+export type RateLimitOutcome = { states: RateLimitState[]; counters: CounterRow[] };
+
+/** hitRateLimits, with the counter rows its statement wrote. */
+export async function countRateLimits(tenant: RateLimitTenant, hits: RateLimitHit[]): Promise<RateLimitOutcome> {
+  if (!hits.length || !rateLimitsEnabled()) return { states: [], counters: [] };
   const at = now();
   const values = hitValues(tenant, hits, at);
-  const { rows } = await pgPool().query<HitRow>({ name: "rate-limit-hit", text: HIT_SQL, values });
-  const states = rateLimitStates(hits, rows, at);
-  if (values[1] === null) return { states, counters: rows };
-  const code = rows[0]?.code;
-  return { states, activationCode: code ? reviveCode(code) : null, counters: rows };
+  // The service-wide limiter counts before any tenant or client is known: the process's pool.
+  const rows = await processSql().query<CounterRow>(HIT, values);
+  return { states: rateLimitStates(hits, rows, at), counters: rows };
 }

@@ -11,7 +11,7 @@ import { activateJwt, claimsOf, licensedEntitlement } from "../../helpers/runtim
 import { trpcQuery, uiSignIn } from "../../helpers/ui-session.ts";
 
 /**
- * Issue 11 item 5 / issue 10 item 4: one rule decides which customers a signed-in user acts for
+ * One rule decides which customers a signed-in user acts for
  * (approved, not blocked customer-user records linked to the login, and their organizations) and
  * which entitlements are theirs (assigned to those customers with the matching customer kind,
  * not Archived). Blocked or unapproved customers keep no access through any consumer route.

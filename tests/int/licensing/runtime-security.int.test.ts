@@ -9,7 +9,7 @@ const OP = "/api/v1/provision/operational";
 const fp = () => `fp-${randomUUID()}`;
 
 /**
- * Issue 11 items 4, 6 and 7 (docs/security.md): each test is named after the defect it
+ * Runtime defects found in review (docs/security.md): each test is named after the defect it
  * reproduces and passes only once the defect is gone.
  */
 describe("runtime security: pool exhaustion, component re-keying, activation Idempotency-Key", () => {

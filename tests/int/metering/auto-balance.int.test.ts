@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestTenant, testDb, type TestTenant } from "../../helpers/api.ts";
 import { consume, meteredLicense, ok200 } from "../../helpers/metering.ts";
 import { runAutoBalances } from "../../../server/domain/cross-tenant.ts";
+import { sqlOnPool } from "../../../server/db/sql.ts";
 
 const HOUR = 3_600_000;
 
@@ -41,14 +42,14 @@ describe("auto-balance", () => {
     const id = license.assets.credits.balanceUsageId!;
     const instant = nextHour();
     // Before the first instant after the balance was made there is nothing to do.
-    await runAutoBalances(workerA, new Date(instant.getTime() - 1000));
+    await runAutoBalances(sqlOnPool(workerA), new Date(instant.getTime() - 1000));
     expect(await runs(id)).toEqual([]);
     const at = new Date(instant.getTime() + 30_000);
     await Promise.all([
-      runAutoBalances(workerA, at),
-      runAutoBalances(workerB, at),
-      runAutoBalances(workerA, at),
-      runAutoBalances(workerB, at),
+      runAutoBalances(sqlOnPool(workerA), at),
+      runAutoBalances(sqlOnPool(workerB), at),
+      runAutoBalances(sqlOnPool(workerA), at),
+      runAutoBalances(sqlOnPool(workerB), at),
     ]);
     expect((await runs(id)).map((r) => [r.scheduledAt.toISOString(), r.creditsAdded.toNumber()])).toEqual([
       [instant.toISOString(), 100],
@@ -64,11 +65,11 @@ describe("auto-balance", () => {
       ["AutoBalance", 100, "system"],
     ]);
     // A later minute of the same hour finds the instant done; the next hour's instant runs once more.
-    await runAutoBalances(workerB, new Date(instant.getTime() + 20 * 60_000));
+    await runAutoBalances(sqlOnPool(workerB), new Date(instant.getTime() + 20 * 60_000));
     expect(await runs(id)).toHaveLength(1);
     await Promise.all([
-      runAutoBalances(workerA, new Date(instant.getTime() + HOUR + 5_000)),
-      runAutoBalances(workerB, new Date(instant.getTime() + HOUR + 5_000)),
+      runAutoBalances(sqlOnPool(workerA), new Date(instant.getTime() + HOUR + 5_000)),
+      runAutoBalances(sqlOnPool(workerB), new Date(instant.getTime() + HOUR + 5_000)),
     ]);
     expect((await runs(id)).map((r) => r.scheduledAt.getTime())).toEqual([
       instant.getTime(),
@@ -95,7 +96,7 @@ describe("auto-balance", () => {
     ok200(await consume(s, "credits", 30));
     const id = license.assets.credits.balanceUsageId!;
     const instant = nextHour();
-    await runAutoBalances(workerA, new Date(instant.getTime() + 1000));
+    await runAutoBalances(sqlOnPool(workerA), new Date(instant.getTime() + 1000));
     const [run] = await runs(id);
     expect(
       [run.remainingBefore, run.creditsTransferred, run.creditsAdded, run.remainingAfter].map((d) =>
@@ -136,7 +137,7 @@ describe("auto-balance", () => {
       where: { entitlementId: archived.entitlement.id },
       data: { ownerStatus: "Archived" },
     });
-    await runAutoBalances(workerA, new Date(nextHour().getTime() + 1000));
+    await runAutoBalances(sqlOnPool(workerA), new Date(nextHour().getTime() + 1000));
     for (const id of [
       license.assets.unlimited.balanceUsageId!,
       license.assets.plain.balanceUsageId!,

@@ -16,6 +16,7 @@ import {
   type Session,
 } from "../../helpers/metering.ts";
 import { sweepConsumeKeys } from "../../../server/domain/cross-tenant.ts";
+import { sqlOnPool } from "../../../server/db/sql.ts";
 
 const LONG_LEASE = { claimBasedActivation: { leaseTime: "P400D" } };
 
@@ -200,13 +201,13 @@ describe("consumption decisions", () => {
       testDb().consumeIdempotencyKey.count({
         where: { tenantId: tenant.tenantId, entitlementId: license.entitlement.id },
       });
-    await sweepConsumeKeys(pool, new Date(key.createdAt.getTime() + 24 * hour - 60_000));
+    await sweepConsumeKeys(sqlOnPool(pool), new Date(key.createdAt.getTime() + 24 * hour - 60_000));
     expect(await keys()).toBe(1);
     expect(ok200(await consume(s, "api-calls", 2, { idempotencyKey: "nightly" }))).toMatchObject({
       idempotentReplay: true,
     });
     // The sweep runs every 15 minutes: a key 24 h 15 min old is gone.
-    await sweepConsumeKeys(pool, new Date(key.createdAt.getTime() + 24 * hour + 15 * 60_000));
+    await sweepConsumeKeys(sqlOnPool(pool), new Date(key.createdAt.getTime() + 24 * hour + 15 * 60_000));
     expect(await keys()).toBe(0);
     expect(ok200(await consume(s, "api-calls", 2, { idempotencyKey: "nightly" }))).toMatchObject({
       idempotentReplay: false,

@@ -8,7 +8,7 @@ import { TEST_METRICS_TOKEN } from "../../helpers/test-server.ts";
 import { parseCsv } from "../../helpers/csv.ts";
 
 /**
- * Operations (issue 16): GET /api/metrics in Prometheus text format, and the back office's
+ * Operations: GET /api/metrics in Prometheus text format, and the back office's
  * dashboard, global search, customer 360 and list exports over HTTP as a signed-in staff user.
  */
 

@@ -16,7 +16,7 @@ import {
 } from "../../helpers/test-server.ts";
 import { uiSignIn } from "../../helpers/ui-session.ts";
 
-/** Issue 11 item 12: hardening of the UI's headers and cookies, the seed and tRPC batching. */
+/** Hardening of the UI's headers and cookies, the seed and tRPC batching. */
 
 const nonceOf = (csp: string) => /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
 

@@ -6,7 +6,7 @@ import { activateJwt, ACTIVATIONS, licensedEntitlement } from "../../helpers/run
 import { startReceiver, type Receiver } from "../../helpers/webhooks.ts";
 
 /**
- * Issue 11 item 8: idempotency records kept the responses they replay in clear for 24 hours, and
+ * Idempotency records kept the responses they replay in clear for 24 hours, and
  * some responses carry secrets (webhook signing secrets, license tokens, offline artifacts). The
  * stored response is sealed with the service secret; a replay still answers the same bytes.
  */

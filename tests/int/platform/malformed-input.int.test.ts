@@ -9,7 +9,7 @@ import { makeProduct, PRODUCTS } from "../../helpers/catalog-products.ts";
 import { ENTITLEMENTS, OFFERS } from "../../helpers/entitlements.ts";
 
 /**
- * The fuzz table (issue 11 item 9): input that once answered 500 — a bug — and must be refused
+ * The fuzz table: input that once answered 500 — a bug — and must be refused
  * with a 4xx problem (or OAuth error) that names it. Each row is one request and what it must get.
  * Extend it: add a row whenever a malformed input is found to answer 500.
  *

@@ -5,7 +5,7 @@ import { request } from "../../helpers/api.ts";
 import { taskList } from "../../../server/jobs/index.ts";
 
 /**
- * Issue 17, point 5: the README claims only what works. What it names is checked against the
+ * The README claims only what works. What it names is checked against the
  * running service and the tree: every API path answers (it is one of the OpenAPI document's routes,
  * or, for the few outside it, the server does not answer 404), every back-office and portal page
  * exists, every worker job is a task the worker runs, every `npm run` script and benchmark scenario

@@ -4,7 +4,7 @@ import { baseUrl, createTestTenant, request, type TestTenant } from "../../helpe
 import { uiSignIn } from "../../helpers/ui-session.ts";
 
 /**
- * Issue 11 item 3: bodies were read whole before their size was checked, so parallel anonymous
+ * Bodies were read whole before their size was checked, so parallel anonymous
  * uploads could exhaust the web process's heap. Every body is now read with a byte cap and a body
  * over the cap is answered 413 while its upload is still running (the rest is never read).
  */

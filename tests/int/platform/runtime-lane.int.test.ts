@@ -10,7 +10,7 @@ import { webArgs } from "../../../scripts/lib/supervise.ts";
 /**
  * The production web entry (server/web.ts, DESIGN.md section 11) is what every integration test
  * talks to; these cases are about the address it stamps for activationPolicy.allowedIpCidr
- * (issue 11 item 10, docs/security.md "Caller address").
+ * (docs/security.md "Caller address").
  */
 
 const forgedAddress = "203.0.113.9";

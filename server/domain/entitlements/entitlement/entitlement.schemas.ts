@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZKeyIssuancePolicy } from "../../licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { ZKeyIssuancePolicy } from "./key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "../billing/billing.schemas.ts";
 import { onlyKnownFields, templateFields } from "../offers/offer.schemas.ts";
 import {

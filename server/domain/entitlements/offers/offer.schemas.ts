@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZKeyIssuancePolicy } from "../../licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { ZKeyIssuancePolicy } from "../entitlement/key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "../billing/billing.schemas.ts";
 import { ZRecordTags } from "../../catalog/tags/tag.schemas.ts";
 import {

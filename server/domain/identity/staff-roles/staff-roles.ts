@@ -1,15 +1,14 @@
 import { INTEGRATOR_SCOPE, expandScope, scopeCatalog } from "../scopes.ts";
 import { AppError } from "../../../core/errors.ts";
-import type { Actor } from "../../context.ts";
+import { staffRoles, type StaffRole } from "../../staff-role.ts";
 
 /**
- * The staff role catalog (issue 15 item 1; the matrix is in docs/security.md "Staff roles").
+ * The staff role catalog (the matrix is in docs/security.md "Staff roles").
  * Every back-office procedure belongs to one family and is a read (a query) or a write (a
  * mutation); a role holds a set of `<family>.<access>` permissions. The tRPC staff procedure
  * builder enforces them in one place (server/trpc/init.ts).
  */
-export const staffRoles = ["owner", "admin", "catalog-editor", "support", "read-only"] as const;
-export type StaffRole = (typeof staffRoles)[number];
+export { staffRoles, type StaffRole };
 
 export const staffRoleLabels: Record<StaffRole, string> = {
   owner: "Owner",
@@ -127,7 +126,11 @@ export function scopesBeyondRole(role: StaffRole | null | undefined, patterns: r
  * The API-client screen: a signed-in user registers or revokes only clients whose scopes their role
  * may grant (the CLI, an operator's tool, is not bounded).
  */
-export function assertScopesWithinRole(actor: Actor, scopes: readonly string[]): void {
+export function assertScopesWithinRole(
+  // The actor as context.ts defines it, by shape: that file takes StaffRole from here.
+  actor: { kind: string; staffRole?: StaffRole | null },
+  scopes: readonly string[],
+): void {
   if (actor.kind !== "user") return;
   const beyond = scopesBeyondRole(actor.staffRole, scopes);
   if (beyond.length)

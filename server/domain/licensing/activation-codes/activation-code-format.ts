@@ -7,7 +7,7 @@ import {
   KEY_TEMPLATE_SEQUENCE,
   effectiveAlphabet,
   type TKeyIssuancePolicy,
-} from "./key-issuance-policy.schemas.ts";
+} from "../../entitlements/entitlement/key-issuance-policy.schemas.ts";
 
 /**
  * Pure code generation and normalization for activation codes (no database). See

@@ -7,6 +7,7 @@ import { ZActivationLicenseResponse } from "./activation.schemas.ts";
 import { issueLicenseToken } from "../tokens/issue-license-token.ts";
 import { toSessionLeaseResponse } from "../sessions/session-access.ts";
 import type { z } from "zod";
+import type { PendingRateLimits } from "../../rate-limits/hit-rate-limits.ts";
 
 type PropertyValue = { value?: string; visibility?: string };
 
@@ -26,8 +27,9 @@ export async function activateForToken(
   base: Db,
   input: TActivationRequest,
   meta: ActivationMeta,
+  limits?: PendingRateLimits,
 ): Promise<string> {
-  return issueLicenseToken(base, await activate(base, input, meta));
+  return issueLicenseToken(base, await activate(base, input, meta, limits));
 }
 
 /**
@@ -39,8 +41,9 @@ export async function activateForLicense(
   base: Db,
   input: TActivationRequest,
   meta: ActivationMeta,
+  limits?: PendingRateLimits,
 ): Promise<z.infer<typeof ZActivationLicenseResponse>> {
-  const outcome = await activate(base, input, meta);
+  const outcome = await activate(base, input, meta, limits);
   const { entitlement: e, claims, session, state } = outcome;
   const products = await tenantDb(base, outcome.tenantId).product.findMany({
     where: { id: { in: session.productIds } },

@@ -44,7 +44,7 @@ export function componentsMatch(known: TComponents, presented: TComponents, stra
 }
 
 /**
- * The device a changed fingerprint belongs to, by its components (issue 11 item 6): the license's
+ * The device a changed fingerprint belongs to, by its components: the license's
  * devices sharing a presented component are found by index, the one sharing most that meets the
  * threshold is it. A blocked device matched so is refused (`license.device_blocked`: the block
  * follows the machine, and the blocked device is never re-keyed); a device never takes back a

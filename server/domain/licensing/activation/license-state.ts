@@ -21,3 +21,19 @@ export function licenseState(
     throw new AppError("license.expired", `The license expired at ${e.expirationDateTime.toISOString()}.`);
   return "Grace";
 }
+
+/** Step 2: activations enabled, validity window, then subscription, expiry, trial and grace. */
+export function licenseStateAt(e: Entitlement, graceMs: number, at: Date): LicenseState {
+  if (!e.activationsEnabled)
+    throw new AppError("license.activations_disabled", "Activations are disabled on this license.");
+  if (e.notValidBeforeDateTime && at < e.notValidBeforeDateTime)
+    throw new AppError(
+      "license.not_yet_valid",
+      `The license is valid from ${e.notValidBeforeDateTime.toISOString()}.`,
+    );
+  return licenseState(e, graceMs, at);
+}
+
+/** The state an idempotent replay reports: nothing is decided again. */
+export const replayState = (e: Entitlement, at: Date): LicenseState =>
+  e.isEntitlementTrial ? "Trial" : e.expirationDateTime && at >= e.expirationDateTime ? "Grace" : "Active";

@@ -8,7 +8,8 @@ import { now } from "../../../clock.ts";
 import { activationCodeLookupKey } from "../activation-codes/activation-code-format.ts";
 import { inputMatchesCode } from "../activation-codes/find-activation-code.ts";
 import { ZClaimBasedActivation } from "../../entitlements/entitlement/policies.schemas.ts";
-import { decideActivation, type ActivationOutcome } from "../activation/activate.ts";
+import type { ActivationOutcome } from "../activation/activation-outcome.ts";
+import { decideActivation } from "../activation/decide-activation.ts";
 import { tokenFeatures } from "../tokens/issue-license-token.ts";
 import { licenseIssuer, tenantSigningKey } from "../tokens/license-token.ts";
 import {

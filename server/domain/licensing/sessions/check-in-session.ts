@@ -4,10 +4,10 @@ import { now } from "../../../clock.ts";
 import { outboxRows } from "../../webhooks/events/emit-event.ts";
 import type { TSessionLeaseResponse } from "../activation/activation.schemas.ts";
 import { contactTerms } from "../activation/lease-terms.ts";
+import { contactWithoutLock } from "./contact-without-lock.ts";
 import { seatActivatedEvents } from "./seat-events.ts";
 import {
   assertSessionCaller,
-  contactWithoutLock,
   lockSessionForContact,
   touchSession,
   toSessionLeaseResponse,

@@ -5,10 +5,10 @@ import { outboxRows } from "../../webhooks/events/emit-event.ts";
 import { issueLicenseToken } from "../tokens/issue-license-token.ts";
 import { durationMs, leaseTerms } from "../activation/lease-terms.ts";
 import { licenseState } from "../activation/license-state.ts";
+import { contactWithoutLock } from "./contact-without-lock.ts";
 import { seatActivatedEvents } from "./seat-events.ts";
 import {
   assertSessionCaller,
-  contactWithoutLock,
   lockSessionForContact,
   touchSession,
   toSessionLeaseResponse,

@@ -1,6 +1,5 @@
 import type { Entitlement, LicenseSession } from "../../../db/generated/client.ts";
-import { autocommitSql, type SqlTx } from "../../../db/sql.ts";
-import { isOpenTransaction } from "../../../db/tenant-db.ts";
+import type { SqlTx } from "../../../db/sql.ts";
 import type { DomainContext } from "../../context.ts";
 import { AppError } from "../../../core/errors.ts";
 import {
@@ -9,17 +8,9 @@ import {
 } from "../../entitlements/entitlement/policies.schemas.ts";
 import { routingKeysFrom } from "../../entitlements/entitlement/entitlement-routing-keys.ts";
 import type { TSessionLeaseResponse } from "../activation/activation.schemas.ts";
-import { contactTerms, durationMs, leaseTerms } from "../activation/lease-terms.ts";
-import { licenseState } from "../activation/license-state.ts";
-import type { LicenseState } from "../tokens/license-token.ts";
-import {
-  CONTACT_SESSION_CHECK_IN,
-  CONTACT_SESSION_RENEW,
-  LOCK_SESSION,
-  LOCK_SESSION_ENTITLEMENT,
-  SEATS_HELD,
-  TOUCH_SESSION,
-} from "./session-sql.ts";
+import { contactTerms } from "../activation/lease-terms.ts";
+import { rememberEntitlement, reviveEntitlement } from "./known-entitlements.ts";
+import { LOCK_SESSION, LOCK_SESSION_ENTITLEMENT, SEATS_HELD, TOUCH_SESSION } from "./session-sql.ts";
 
 export const noActiveSession = () =>
   new AppError(
@@ -96,126 +87,6 @@ export async function lockLiveSession(
     activeKid,
     routingKeys: withKeys ? routingKeysFrom(entitlement, customerExternalReference, billing) : null,
   };
-}
-
-/** An entitlement as a session call read it, with the row version (xmin) it was read at. */
-type KnownEntitlement = { version: string; entitlement: Entitlement; claims: TClaimBasedActivation };
-
-/**
- * Entitlements of this process's recent session calls, by tenant and id: versioned data (DESIGN.md
- * section 11, "Nothing recomputed"). Only contactWithoutLock reads them, and its statement changes
- * nothing unless the entitlement row is still at the version read, so a stale entry costs one
- * call the locking path and never a wrong judgement.
- */
-const knownEntitlements = new Map<string, KnownEntitlement>();
-/** At most this many entitlements are held; the oldest entry makes room. */
-const MAX_KNOWN_ENTITLEMENTS = 10_000;
-
-function rememberEntitlement(tenantId: string, known: KnownEntitlement): void {
-  const key = `${tenantId}:${known.entitlement.id}`;
-  knownEntitlements.delete(key);
-  knownEntitlements.set(key, known);
-  if (knownEntitlements.size > MAX_KNOWN_ENTITLEMENTS)
-    knownEntitlements.delete(knownEntitlements.keys().next().value as string);
-}
-
-/** A far seat hold: contactTerms caps it with inactivityTimeout when the license has one. */
-const UNCAPPED = new Date("9999-12-31T00:00:00Z");
-
-type ContactRow = LicenseSession & {
-  fingerprintHash: string;
-  hasGrants?: boolean;
-  activeKid?: string | null;
-};
-
-export type ContactWithoutLock = {
-  session: LicenseSession;
-  entitlement: Entitlement;
-  claims: TClaimBasedActivation;
-  fingerprintHash: string;
-  hasGrants: boolean;
-  activeKid: string | null;
-  /** The license's state a renewal was judged in (null for a check-in). */
-  state: LicenseState | null;
-};
-
-/**
- * Renew or check-in as one autocommit statement (DESIGN.md section 11: no BEGIN/COMMIT round
- * trips) in the common case: the session holds its seat and its license is the entitlement row
- * version this process judged before. The call is judged here on that version, exactly as the
- * locking path judges it, and CONTACT_SESSION_* writes only if the session is live, holds its
- * seat and the entitlement is still that version. Null when it cannot apply or changed nothing:
- * the caller takes the locking path, which refuses, retakes a seat, or judges the new version.
- * Inside a caller's transaction (Idempotency-Key) the locking path runs in it.
- */
-export async function contactWithoutLock(
-  ctx: DomainContext,
-  sessionId: string,
-  kind: "renew" | "check-in",
-  at: Date,
-): Promise<ContactWithoutLock | null> {
-  if (ctx.actor.kind !== "license" || !ctx.actor.entitlementId || isOpenTransaction(ctx.db)) return null;
-  const tenantId = ctx.tenantId;
-  const entitlementId = ctx.actor.entitlementId;
-  const known = knownEntitlements.get(`${tenantId}:${entitlementId}`);
-  if (!known) return null;
-  const { entitlement, claims } = known;
-  let state: LicenseState | null = null;
-  let lease: { leaseExpiresAt: Date; graceExpiresAt: Date; validUntil: Date | null } | null = null;
-  let seatCap = contactTerms(claims, UNCAPPED, at).seatHeldUntil;
-  if (kind === "renew") {
-    try {
-      state = licenseState(entitlement, durationMs(claims.gracePeriod), at);
-    } catch {
-      // A refusal is answered by the locking path, on the entitlement as it is now.
-      return null;
-    }
-    const terms = leaseTerms(entitlement, claims, "Online", state, at);
-    lease = terms;
-    seatCap = terms.seatHeldUntil;
-  }
-  const values = [
-    tenantId,
-    sessionId,
-    at,
-    seatCap,
-    lease?.leaseExpiresAt ?? null,
-    lease?.graceExpiresAt ?? null,
-    lease !== null,
-    lease?.validUntil ?? null,
-    entitlementId,
-    known.version,
-  ];
-  const [row] =
-    kind === "renew"
-      ? await autocommitSql.query<ContactRow>(CONTACT_SESSION_RENEW, values)
-      : await autocommitSql.query<ContactRow>(CONTACT_SESSION_CHECK_IN, values);
-  if (!row) return null;
-  const { fingerprintHash, hasGrants, activeKid, ...session } = row;
-  return {
-    session,
-    entitlement,
-    claims,
-    fingerprintHash,
-    hasGrants: hasGrants ?? false,
-    activeKid: activeKid ?? null,
-    state,
-  };
-}
-
-/** `to_jsonb` gives timestamps as strings; the rest of the row is already in Prisma's shapes. */
-function reviveEntitlement(json: Record<string, unknown>): Entitlement {
-  const dates = [
-    "notValidBeforeDateTime",
-    "expirationDateTime",
-    "anonymousTryIssuedAt",
-    "anonymousTryPurgeDueAt",
-    "createdAt",
-    "updatedAt",
-  ] as const;
-  const out: Record<string, unknown> = { ...json };
-  for (const key of dates) out[key] = json[key] == null ? null : new Date(json[key] as string);
-  return out as Entitlement;
 }
 
 /**

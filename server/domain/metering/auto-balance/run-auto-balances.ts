@@ -1,4 +1,4 @@
-import type pg from "pg";
+import type { Sql, SqlTx, Statement } from "../../../db/sql.ts";
 import { balanceRowFrom } from "../consumption/decide-consumption.ts";
 import { emitSeverityChanges } from "../overage/overage-events.ts";
 import { balanceSeverity } from "../overage/severity.ts";
@@ -6,31 +6,42 @@ import { micros, minMicros, maxMicros, toDecimalString, type Micros } from "../q
 import { latestScheduledInstant } from "./auto-balance-schedule.ts";
 
 /** Balances with a schedule on Published entitlements, across tenants (the worker's scan). */
-const SCHEDULED_BALANCES = `
+const SCHEDULED_BALANCES: Statement = {
+  name: "metering.scheduled_balances",
+  text: `
 SELECT bu."tenantId", bu.id, bu."autoBalanceCronSchedule" AS schedule, bu."lastAutoBalanceDate", bu."createdAt",
   a.id AS "monitoredAssetId", a."entitlementId", a."metricName"
 FROM "BalanceUsage" bu
 JOIN "MonitoredAsset" a ON a."tenantId" = bu."tenantId" AND a.id = bu."monitoredAssetId"
 WHERE bu."autoBalanceCronSchedule" IS NOT NULL AND NOT bu."isUnlimitedCredits"
-  AND a."ownerKind" = 'Entitlement' AND a."ownerStatus" = 'Published'`;
+  AND a."ownerKind" = 'Entitlement' AND a."ownerStatus" = 'Published'`,
+};
 
 /** The run's row first: the primary key (tenant, balance, instant) admits one run per instant. */
-const CLAIM_RUN = `
+const CLAIM_RUN: Statement = {
+  name: "metering.claim_auto_balance",
+  text: `
 INSERT INTO "AutoBalanceRun" ("tenantId", "balanceUsageId", "scheduledAt", "entitlementId", "metricName",
   "remainingBefore", "creditsTransferred", "creditsAdded", "remainingAfter", "ranAt")
 VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, $6)
-ON CONFLICT DO NOTHING RETURNING 1`;
+ON CONFLICT DO NOTHING RETURNING 1`,
+};
 
-const LOCK_BALANCE = `
+const LOCK_BALANCE: Statement = {
+  name: "metering.lock_auto_balance",
+  text: `
 SELECT bu.id, bu."totalCredits"::text AS "totalCredits", bu."creditsUsed"::text AS "creditsUsed",
   bu."isUnlimitedCredits", bu."suspendedUntilAt", bu."usageQuota", bu."overageSeverityStatus",
   bu."autoBalanceCronSchedule" AS schedule, bu."lastAutoBalanceDate",
   bu."shouldAutoBalanceTransferCurrentCredits" AS transfer,
   bu."maxAutoBalanceCreditTransferAmount"::text AS "maxTransfer", bu."autoBalanceCreditAmount"::text AS "creditAmount"
-FROM "BalanceUsage" bu WHERE bu."tenantId" = $1 AND bu.id = $2 FOR UPDATE`;
+FROM "BalanceUsage" bu WHERE bu."tenantId" = $1 AND bu.id = $2 FOR UPDATE`,
+};
 
 /** $1 tenant, $2 balance, $3 instant, $4 now, $5 new total, $6 severity, $7 entitlement, $8 metric, $9 before, $10 transferred, $11 added. */
-const APPLY_RUN = `
+const APPLY_RUN: Statement = {
+  name: "metering.apply_auto_balance",
+  text: `
 WITH b AS (
   UPDATE "BalanceUsage" SET "totalCredits" = $5, "creditsUsed" = 0, "lastDeposit" = $4, "lastAutoBalanceDate" = $3,
     "overageSeverityStatus" = $6, "updatedAt" = $4
@@ -42,7 +53,8 @@ WITH b AS (
   FROM b RETURNING 1
 )
 UPDATE "AutoBalanceRun" SET "remainingBefore" = $9, "creditsTransferred" = $10, "creditsAdded" = $11, "remainingAfter" = $5
-WHERE "tenantId" = $1 AND "balanceUsageId" = $2 AND "scheduledAt" = $3`;
+WHERE "tenantId" = $1 AND "balanceUsageId" = $2 AND "scheduledAt" = $3`,
+};
 
 type Scheduled = {
   tenantId: string;
@@ -74,32 +86,37 @@ export function autoBalanceAmounts(input: {
 }
 
 /** One balance at one instant, once: false when another worker (or an earlier run) had it. */
-async function runOnce(pool: pg.Pool, b: Scheduled, instant: Date, at: Date): Promise<boolean> {
-  const client = await pool.connect();
+async function runOnce(sql: Sql, b: Scheduled, instant: Date, at: Date): Promise<boolean> {
   try {
-    await client.query("BEGIN");
-    const claimed = await client.query({
-      name: "metering.claim_auto_balance",
-      text: CLAIM_RUN,
-      values: [b.tenantId, b.id, instant, b.entitlementId, b.metricName, at],
-    });
-    const { rows } = claimed.rowCount
-      ? await client.query({
-          name: "metering.lock_auto_balance",
-          text: LOCK_BALANCE,
-          values: [b.tenantId, b.id],
-        })
-      : { rows: [] };
+    return await sql.transaction(b.tenantId, (client) => balanceOnce(client, b, instant, at));
+  } catch (error) {
+    if (error instanceof NothingToDo) return false;
+    throw error;
+  }
+}
+
+/** Rolls the run's claim back: another worker or an earlier run had the instant. */
+class NothingToDo extends Error {}
+
+async function balanceOnce(client: SqlTx, b: Scheduled, instant: Date, at: Date): Promise<true> {
+  {
+    const claimed = await client.query(CLAIM_RUN, [
+      b.tenantId,
+      b.id,
+      instant,
+      b.entitlementId,
+      b.metricName,
+      at,
+    ]);
+    const rows = claimed.length ? await client.query<any>(LOCK_BALANCE, [b.tenantId, b.id]) : [];
     const row = rows[0];
     // The schedule was changed or a later instant already ran: nothing to do for this one.
     if (
       !row ||
       row.schedule !== b.schedule ||
       (row.lastAutoBalanceDate && row.lastAutoBalanceDate >= instant)
-    ) {
-      await client.query("ROLLBACK");
-      return false;
-    }
+    )
+      throw new NothingToDo();
     const balance = balanceRowFrom(b.metricName, row);
     const remaining = balance.totalCredits - balance.creditsUsed;
     const amounts = autoBalanceAmounts({
@@ -109,23 +126,19 @@ async function runOnce(pool: pg.Pool, b: Scheduled, instant: Date, at: Date): Pr
       creditAmount: row.creditAmount === null ? null : micros(row.creditAmount),
     });
     const severity = balanceSeverity(balance.usageQuota, amounts.remainingAfter);
-    await client.query({
-      name: "metering.apply_auto_balance",
-      text: APPLY_RUN,
-      values: [
-        b.tenantId,
-        b.id,
-        instant,
-        at,
-        toDecimalString(amounts.remainingAfter),
-        severity,
-        b.entitlementId,
-        b.metricName,
-        toDecimalString(remaining),
-        toDecimalString(amounts.transferred),
-        toDecimalString(amounts.added),
-      ],
-    });
+    await client.query(APPLY_RUN, [
+      b.tenantId,
+      b.id,
+      instant,
+      at,
+      toDecimalString(amounts.remainingAfter),
+      severity,
+      b.entitlementId,
+      b.metricName,
+      toDecimalString(remaining),
+      toDecimalString(amounts.transferred),
+      toDecimalString(amounts.added),
+    ]);
     if (severity !== balance.overageSeverityStatus)
       await emitSeverityChanges(
         client,
@@ -144,13 +157,7 @@ async function runOnce(pool: pg.Pool, b: Scheduled, instant: Date, at: Date): Pr
         ],
         at,
       );
-    await client.query("COMMIT");
     return true;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
   }
 }
 
@@ -162,18 +169,15 @@ async function runOnce(pool: pg.Pool, b: Scheduled, instant: Date, at: Date): Pr
  * replayed one by one: a balance is brought to what its latest instant gives. Returns how many
  * balances this call balanced.
  */
-export async function runAutoBalances(pool: pg.Pool, at: Date): Promise<number> {
-  const { rows } = await pool.query<Scheduled>({
-    name: "metering.scheduled_balances",
-    text: SCHEDULED_BALANCES,
-  });
+export async function runAutoBalances(sql: Sql, at: Date): Promise<number> {
+  const rows = await sql.query<Scheduled>(SCHEDULED_BALANCES, []);
   let ran = 0;
   for (const b of rows) {
     const instant = latestScheduledInstant(b.schedule, at);
     const since =
       b.lastAutoBalanceDate && b.lastAutoBalanceDate > b.createdAt ? b.lastAutoBalanceDate : b.createdAt;
     if (!instant || instant <= since) continue;
-    if (await runOnce(pool, b, instant, at)) ran += 1;
+    if (await runOnce(sql, b, instant, at)) ran += 1;
   }
   return ran;
 }

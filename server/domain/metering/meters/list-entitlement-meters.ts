@@ -1,4 +1,4 @@
-import { pgPool } from "../../../db/pool.ts";
+import { sqlOf } from "../../../db/sql.ts";
 import type { DomainContext } from "../../context.ts";
 import { notFound } from "../../../core/errors.ts";
 import { now } from "../../../clock.ts";
@@ -40,16 +40,15 @@ export async function listEntitlementMeters(
       where: { id: { in: terms.flatMap((t) => (t.meteredUsageId ? [t.meteredUsageId] : [])) } },
       select: { id: true, lastReportedOverageSeverityStatus: true, suspendedUntilAt: true },
     }),
-    pgPool().query({
-      name: "metering.read_balance_views",
-      text: READ_BALANCE_VIEWS,
-      values: [ctx.tenantId, terms.flatMap((t) => (t.balanceUsageId ? [t.balanceUsageId] : []))],
-    }),
+    sqlOf(ctx.db).query<any>({ name: "metering.read_balance_views", text: READ_BALANCE_VIEWS }, [
+      ctx.tenantId,
+      terms.flatMap((t) => (t.balanceUsageId ? [t.balanceUsageId] : [])),
+    ]),
   ]);
   const assetById = new Map(assets.map((a) => [a.id, a]));
   const periodByAsset = new Map(rows.map((r) => [r.monitoredAssetId, r]));
   const meteredById = new Map(metered.map((m) => [m.id, m]));
-  const balanceById = new Map(balances.rows.map((r) => [r.id as string, r]));
+  const balanceById = new Map(balances.map((r) => [r.id as string, r]));
   return terms.map((t, i) => {
     const row = periodByAsset.get(t.monitoredAssetId);
     const balanceRow = t.balanceUsageId ? balanceById.get(t.balanceUsageId) : undefined;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pgPool } from "../../../db/pool.ts";
+import { sqlOf } from "../../../db/sql.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import { now } from "../../../clock.ts";
 import { computeEffectiveFeatures } from "../../entitlements/entitlement/effective-features.ts";
@@ -92,13 +92,10 @@ async function computeEntitlementMeters(
   entitlementId: string,
 ): Promise<EntitlementMeters | null> {
   // The version first: whatever changes while the rest is read makes the next check miss.
-  const {
-    rows: [{ version }],
-  } = await pgPool().query<{ version: string }>({
-    name: "metering.meter_version",
-    text: METER_VERSION_SQL,
-    values: [tenantId, entitlementId],
-  });
+  const [{ version }] = await sqlOf(db).query<{ version: string }>(
+    { name: "metering.meter_version", text: METER_VERSION_SQL },
+    [tenantId, entitlementId],
+  );
   const entitlement = await db.entitlement.findUnique({ where: { id: entitlementId } });
   if (!entitlement) return null;
   const at = now();

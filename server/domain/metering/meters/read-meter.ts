@@ -1,4 +1,4 @@
-import { pgPool } from "../../../db/pool.ts";
+import { sqlOf, type Sql } from "../../../db/sql.ts";
 import type { DomainContext } from "../../context.ts";
 import { AppError } from "../../../core/errors.ts";
 import { now } from "../../../clock.ts";
@@ -75,6 +75,7 @@ export function toBalanceView(metricName: string, r: BalanceViewRow): TBalanceVi
 
 /** The balances a meter reports: its own, or those its overage tiers are funded by. */
 export async function balanceViews(
+  sql: Sql,
   tenantId: string,
   meters: EntitlementMeters,
   terms: MeterTerms,
@@ -89,11 +90,10 @@ export async function balanceViews(
     if (t?.balanceUsageId) byId.set(t.balanceUsageId, m);
   }
   if (!byId.size) return [];
-  const { rows } = await pgPool().query<BalanceViewRow>({
-    name: "metering.read_balance_views",
-    text: READ_BALANCE_VIEWS,
-    values: [tenantId, [...byId.keys()]],
-  });
+  const rows = await sql.query<BalanceViewRow>(
+    { name: "metering.read_balance_views", text: READ_BALANCE_VIEWS },
+    [tenantId, [...byId.keys()]],
+  );
   return rows.map((r) => toBalanceView(byId.get(r.id)!, r));
 }
 
@@ -112,25 +112,21 @@ async function snapshot(
     const terms = meters.meters.get(input.metricName);
     const at = now();
     const period = terms?.kind === "Metered" ? periodOf(terms, meters.anchorAt, at) : LIFETIME;
-    const { rows } = await pgPool().query({
-      name: "metering.read_meter",
-      text: READ_METER,
-      values: [
-        ctx.tenantId,
-        input.entitlementId,
-        input.sessionId,
-        at,
-        terms?.monitoredAssetId ?? null,
-        period.key,
-        terms?.meteredUsageId ?? null,
-      ],
-    });
+    const rows = await sqlOf(ctx.db).query<any>({ name: "metering.read_meter", text: READ_METER }, [
+      ctx.tenantId,
+      input.entitlementId,
+      input.sessionId,
+      at,
+      terms?.monitoredAssetId ?? null,
+      period.key,
+      terms?.meteredUsageId ?? null,
+    ]);
     const row = rows[0];
     if (!row.live) throw noActiveSession();
     if (row.version !== meters.version) continue;
     if (!terms) return null;
     if (terms.kind === "Balance") {
-      const [balance] = await balanceViews(ctx.tenantId, meters, terms);
+      const [balance] = await balanceViews(sqlOf(ctx.db), ctx.tenantId, meters, terms);
       if (!balance) continue;
       return {
         meters,
@@ -210,6 +206,6 @@ export async function readMeterConsumption(
     limit: usage.limit,
     remaining: usage.remaining,
     severity: usage.severity,
-    balances: await balanceViews(ctx.tenantId, found.meters, found.terms),
+    balances: await balanceViews(sqlOf(ctx.db), ctx.tenantId, found.meters, found.terms),
   };
 }

@@ -1,5 +1,4 @@
-import type pg from "pg";
-import { withPrismaOnPgClient } from "../../../db/pg-prisma-bridge.ts";
+import type { SqlTx, Statement } from "../../../db/sql.ts";
 import type { TenantTx } from "../../../db/tenant-db.ts";
 import { emitEvents } from "../../webhooks/events/emit-event.ts";
 import { entitlementRoutingKeys } from "../../entitlements/entitlement/entitlement-routing-keys.ts";
@@ -28,24 +27,27 @@ export type SeverityChange = {
  * one it replaces, under the row's lock; null when it already was that severity (a concurrent
  * write reported it first). Taken last, after periods and balances (consume-sql.ts lock order).
  */
-const REPORT_METER_SEVERITY = `
+const REPORT_METER_SEVERITY: Statement = {
+  name: "metering.report_meter_severity",
+  text: `
 WITH old AS (
   SELECT id, "lastReportedOverageSeverityStatus" AS previous FROM "MeteredUsage"
   WHERE "tenantId" = $1 AND id = $2 FOR UPDATE
 )
 UPDATE "MeteredUsage" mu SET "lastReportedOverageSeverityStatus" = $3
 FROM old WHERE mu."tenantId" = $1 AND mu.id = old.id AND old.previous IS DISTINCT FROM $3
-RETURNING old.previous`;
+RETURNING old.previous`,
+};
 
 /**
  * SPEC.md `MeteredUsage.OverageStatusChanged`, emitted only when a severity changes, through the
- * outbox in the transaction of the change (`client`'s). Balance severities were written by the
+ * outbox in the transaction of the change (`sql`). Balance severities were written by the
  * caller under the balance's lock, so their previous value is exact; a metered meter's is
  * reported here. Data: the entitlement's routing keys, monitoredAssetId, metricName, usageKind,
  * previousSeverity, severity, tierName, usage, limit, changedAtUtc and the period.
  */
 export async function emitSeverityChanges(
-  client: pg.PoolClient,
+  sql: SqlTx,
   tenantId: string,
   entitlementId: string,
   changes: readonly SeverityChange[],
@@ -57,17 +59,15 @@ export async function emitSeverityChanges(
       if (change.previous !== change.severity) confirmed.push(change);
       continue;
     }
-    const { rows } = await client.query<{ previous: string }>({
-      name: "metering.report_meter_severity",
-      text: REPORT_METER_SEVERITY,
-      values: [tenantId, change.meteredUsageId, change.severity],
-    });
-    if (rows[0]) confirmed.push({ ...change, previous: rows[0].previous as Severity });
+    const [row] = await sql.query<{ previous: string }>(REPORT_METER_SEVERITY, [
+      tenantId,
+      change.meteredUsageId,
+      change.severity,
+    ]);
+    if (row) confirmed.push({ ...change, previous: row.previous as Severity });
   }
   if (!confirmed.length) return 0;
-  await withPrismaOnPgClient(client, tenantId, async (tx) =>
-    emitOverageEvents(tx, tenantId, entitlementId, confirmed, at),
-  );
+  await sql.prisma((tx) => emitOverageEvents(tx, tenantId, entitlementId, confirmed, at));
   return confirmed.length;
 }
 

@@ -1,4 +1,5 @@
 import type { DomainContext } from "../../context.ts";
+import { sqlOf } from "../../../db/sql.ts";
 import { AppError, notFound } from "../../../core/errors.ts";
 import { entitlementMeters } from "../meters/meter-terms.ts";
 import { recordUsage, StaleUsageTerms, unresolvedUpload, type UsageUploader } from "./record-usage.ts";
@@ -32,7 +33,7 @@ async function upload(
       return null;
     }
     try {
-      return await recordUsage(ctx.tenantId, meters, uploader, records, limits);
+      return await recordUsage(sqlOf(ctx.db), ctx.tenantId, meters, uploader, records, limits);
     } catch (error) {
       // A counter would pass its column (usage-ceiling.ts): the statement or transaction rolled
       // back, the request's own count with it, so it is counted on its own.

@@ -5,7 +5,7 @@ import { grantOfferAddOn } from "../../entitlements/add-on-grants/add-on-grants.
 import { ZOfferWriteRequest } from "../../entitlements/offers/offer.schemas.ts";
 import { ZAddOnGrantCreateRequest } from "../../entitlements/add-on-grants/add-on-grant.schemas.ts";
 import { ZActivationPolicy, ZClaimBasedActivation } from "../../entitlements/entitlement/policies.schemas.ts";
-import { ZKeyIssuancePolicy } from "../../licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { ZKeyIssuancePolicy } from "../../entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "../../entitlements/billing/billing.schemas.ts";
 import { portableKeyPolicy } from "../export/export-offers.ts";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-import type pg from "pg";
+import type { Sql } from "../../../db/sql.ts";
 import { now } from "../../../clock.ts";
 import { DELIVERY_LEASE_MS, deliveryCaps, type DeliveryCaps } from "./settings.ts";
 
@@ -50,23 +50,19 @@ type ClaimRow = Omit<ClaimedDelivery, "subscription"> & {
  * (docs/security.md "Webhooks": one tenant cannot take every slot).
  */
 export async function claimDueDeliveries(
-  pool: pg.Pool,
+  sql: Sql,
   options: { limit: number; at?: Date; caps?: DeliveryCaps },
 ): Promise<ClaimedDelivery[]> {
   if (options.limit <= 0) return [];
   const at = options.at ?? now();
   const caps = options.caps ?? deliveryCaps();
-  const { rows } = await pool.query<ClaimRow>({
-    name: "webhooks.claim-due",
-    text: CLAIM_SQL,
-    values: [
-      at,
-      caps.perTenant,
-      caps.perSubscription,
-      options.limit,
-      new Date(at.getTime() + DELIVERY_LEASE_MS),
-    ],
-  });
+  const rows = await sql.query<ClaimRow>({ name: "webhooks.claim-due", text: CLAIM_SQL }, [
+    at,
+    caps.perTenant,
+    caps.perSubscription,
+    options.limit,
+    new Date(at.getTime() + DELIVERY_LEASE_MS),
+  ]);
   return rows.map(
     ({
       subscriptionId,

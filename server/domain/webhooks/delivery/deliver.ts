@@ -1,4 +1,4 @@
-import type pg from "pg";
+import type { Sql } from "../../../db/sql.ts";
 import type { Db } from "../../../db/client.ts";
 import type { DomainContext } from "../../context.ts";
 import { inTransaction } from "../../../db/tenant-db.ts";
@@ -88,22 +88,18 @@ RETURNING d.id::text AS id`;
  * claim was lost meanwhile (the sweeper took it back) gets its attempt row recorded; its delivery
  * is left to whoever holds it now.
  */
-export async function recordSucceededAttempts(pool: pg.Pool, results: AttemptResult[]): Promise<void> {
+export async function recordSucceededAttempts(sql: Sql, results: AttemptResult[]): Promise<void> {
   if (results.length === 0) return;
-  await pool.query({
-    name: "webhooks.record-successes",
-    text: RECORD_SUCCESSES_SQL,
-    values: [
-      results.map((r) => r.delivery.id),
-      results.map((r) => r.delivery.tenantId),
-      results.map((r) => r.delivery.attemptNumber),
-      results.map((r) => r.result.status),
-      results.map((r) => r.result.durationMs),
-      results.map((r) => r.result.body || null),
-      results.map((r) => JSON.stringify(r.headers)),
-      results.map((r) => r.finishedAt),
-    ],
-  });
+  await sql.query({ name: "webhooks.record-successes", text: RECORD_SUCCESSES_SQL }, [
+    results.map((r) => r.delivery.id),
+    results.map((r) => r.delivery.tenantId),
+    results.map((r) => r.delivery.attemptNumber),
+    results.map((r) => r.result.status),
+    results.map((r) => r.result.durationMs),
+    results.map((r) => r.result.body || null),
+    results.map((r) => JSON.stringify(r.headers)),
+    results.map((r) => r.finishedAt),
+  ]);
 }
 
 /**

@@ -3,7 +3,7 @@ import { defineContract } from "../../contract.ts";
 import {
   ZAnonymousTryRequest,
   ZAnonymousTryResponse,
-} from "../../../domain/entitlements/anonymous-try/anonymous-try.schemas.ts";
+} from "../../../domain/licensing/anonymous-try/anonymous-try.schemas.ts";
 import { activateLicenseContract } from "../licensing/activations.ts";
 
 export const anonymousTryContract = defineContract({

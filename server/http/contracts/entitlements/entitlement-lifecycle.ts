@@ -5,7 +5,7 @@ import {
   ZEntitlementResponse,
 } from "../../../domain/entitlements/entitlement/entitlement.schemas.ts";
 import { ZEntitlementRenewRequest } from "../../../domain/entitlements/entitlement/renewal.schemas.ts";
-import { ZConvertAnonymousTryRequest } from "../../../domain/entitlements/anonymous-try/anonymous-try.schemas.ts";
+import { ZConvertAnonymousTryRequest } from "../../../domain/licensing/anonymous-try/anonymous-try.schemas.ts";
 
 const operational = "/api/v1/provision/operational/entitlements";
 const common = ["auth.unauthenticated", "auth.insufficient_scope"] as const;

@@ -50,6 +50,8 @@ export const activateJwtContract = defineContract({
   response: ZActivationTokenResponse,
   errors: activationErrors,
   rateLimits: ["activation.ip", "activation.code"],
+  // Counted in the statement that reads the activation code (find-activation-code.ts).
+  rateLimitsCountedByHandler: true,
 });
 
 export const activateLicenseContract = defineContract({
@@ -63,6 +65,8 @@ export const activateLicenseContract = defineContract({
   response: ZActivationLicenseResponse,
   errors: activationErrors,
   rateLimits: ["activation.ip", "activation.code"],
+  // Counted in the statement that reads the activation code (find-activation-code.ts).
+  rateLimitsCountedByHandler: true,
 });
 
 const sessionErrors = ["license.session_token_rejected", "license.no_active_session"] as const;

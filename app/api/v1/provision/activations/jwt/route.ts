@@ -5,6 +5,6 @@ import { activationMeta } from "@/server/http/runtime-request";
 import { activateForToken } from "@/server/domain/cross-tenant";
 
 // POST /api/v1/provision/activations/jwt
-export const POST = route(activateJwtContract, async ({ req, body, read }) =>
-  activateForToken(db(), body, await activationMeta(req, body.useInteractiveUser, read.activationCode)),
+export const POST = route(activateJwtContract, async ({ req, body, rateLimits }) =>
+  activateForToken(db(), body, await activationMeta(req, body.useInteractiveUser), rateLimits),
 );

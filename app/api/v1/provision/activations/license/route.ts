@@ -5,6 +5,6 @@ import { activationMeta } from "@/server/http/runtime-request";
 import { activateForLicense } from "@/server/domain/cross-tenant";
 
 // POST /api/v1/provision/activations/license
-export const POST = route(activateLicenseContract, async ({ req, body, read }) =>
-  activateForLicense(db(), body, await activationMeta(req, body.useInteractiveUser, read.activationCode)),
+export const POST = route(activateLicenseContract, async ({ req, body, rateLimits }) =>
+  activateForLicense(db(), body, await activationMeta(req, body.useInteractiveUser), rateLimits),
 );
