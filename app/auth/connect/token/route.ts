@@ -14,7 +14,7 @@ import {
   credentialKey,
   reserveCredentialAttempt,
   type CredentialIdentity,
-} from "@/server/domain/rate-limits/credential-attempts";
+} from "@/server/domain/identity/credential-attempts";
 
 const noStore = { "cache-control": "no-store", pragma: "no-cache" };
 

@@ -1,12 +1,12 @@
 import { processSql } from "../../db/sql.ts";
-import { emailKey, type UserKind } from "../identity/users.ts";
+import { emailKey, type UserKind } from "./users.ts";
 import {
   countRateLimits,
   type RateLimitHit,
   type RateLimitState,
   type RateLimitTenant,
-} from "./hit-rate-limits.ts";
-import type { RateLimitName } from "./rate-limit-policies.ts";
+} from "../rate-limits/hit-rate-limits.ts";
+import type { RateLimitName } from "../rate-limits/rate-limit-policies.ts";
 
 /**
  * Whose credential a request presents, as the check that verifies it sees it (docs/security.md
