@@ -11,7 +11,10 @@ import {
 } from "./activation-code-format.ts";
 import { toActivationCodeResponses } from "./activation-code-response.ts";
 import type { TActivationCodeIssueRequest } from "./activation-code.schemas.ts";
-import { ZKeyIssuancePolicy, type TKeyIssuancePolicy } from "../../entitlements/entitlement/key-issuance-policy.schemas.ts";
+import {
+  ZKeyIssuancePolicy,
+  type TKeyIssuancePolicy,
+} from "../../entitlements/entitlement/key-issuance-policy.schemas.ts";
 
 /**
  * Tries `1 + retryLimit` candidates and returns the first that `tryClaim` accepts (DESIGN.md
