@@ -31,6 +31,9 @@ const assetKeys = [
   "meteredUsage",
   "balanceUsage",
   "allowedBackDatingTolerance",
+  // Issue 21 item 4: what one usage record and one batch may report (null: the service defaults).
+  "usageRecordCeiling",
+  "usageBatchCeiling",
   "createdAt",
   "updatedAt",
   "revisionNumber",

@@ -8,7 +8,7 @@ import {
   signedInConsumer,
 } from "../../helpers/licensing-fixtures.ts";
 import { activateJwt, claimsOf, licensedEntitlement } from "../../helpers/runtime.ts";
-import { trpcQuery, uiSignIn } from "../../helpers/ui-session.ts";
+import { trpcQuery, uiSignIn, uiSignInAttempt } from "../../helpers/ui-session.ts";
 
 /**
  * One rule decides which customers a signed-in user acts for
@@ -170,15 +170,16 @@ describe("consumer access follows one customer rule (blocked and unapproved cust
     }
   });
 
-  it("interactive activation (useInteractiveUser) finds no license for a blocked or unapproved customer", async () => {
+  it("interactive activation (useInteractiveUser) activates no license for a blocked or unapproved customer", async () => {
     const activate = (c: Consumer) =>
       activateJwt(
         { useInteractiveUser: true, fingerprint: `fp-${randomUUID()}` },
         { authorization: `Bearer ${c.token}` },
       );
     expect((await activate(consumers.approved)).status).toBe(200);
+    // Issue 21 item 10: the license is theirs once verified, so the refusal says so (not 404).
     for (const state of refused) {
-      expectProblem(await activate(consumers[state]), 404, "license.not_found");
+      expectProblem(await activate(consumers[state]), 403, "license.user_not_verified");
     }
   });
 
@@ -190,7 +191,13 @@ describe("consumer access follows one customer rule (blocked and unapproved cust
       return res.data!.map((l) => l.entitlementId);
     };
     expect(await licenses(consumers.approved)).toContain(consumers.approved.entitlementId);
-    for (const state of refused) expect(await licenses(consumers[state]), state).toEqual([]);
+    expect(await licenses(consumers.unapproved)).toEqual([]);
+    // Issue 21 item 7: a login whose customer records are all blocked does not sign in at all.
+    const blocked = await uiSignInAttempt("consumer", {
+      email: consumers.blocked.user.email,
+      password: PASSWORD,
+    });
+    expect(blocked.error).toBe("blocked");
   });
 
   it("one rule: an entitlement's plans answer exactly for the licenses the portal lists (customer kind and Archived included)", async () => {
