@@ -1,4 +1,4 @@
-// Runtime benchmark (DESIGN.md section 11): the production web entry (server/web.ts, the runtime
+// Runtime benchmark (DESIGN.md section 11): the production web entry (server/web/main.ts, the runtime
 // lane) on a fresh database, one tenant with entitlements of very many seats and their activation
 // codes, then autocannon at 64 connections for 10 s each on activation (a new device per request;
 // on one license and spread over 16), renew, check-in and a paginated admin list; a profile of
@@ -19,7 +19,7 @@ import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/
 import { startBaseline } from "./baseline.ts";
 import type { BaselineScript } from "./baseline-server.ts";
 import { callHandler, installRecorder, roundTrips, sameShape, templateOf, type Template } from "./same-work.ts";
-import { matchRuntimeRoute } from "../../server/http/runtime-routes.ts";
+import { matchRuntimeRoute } from "../../server/web/runtime-routes.ts";
 import { open } from "../../server/crypto/secret-box.ts";
 import { withCpu, type CpuShare } from "./cpu.ts";
 import { load, type LoadResult } from "./load.ts";

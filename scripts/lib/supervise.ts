@@ -124,11 +124,11 @@ export const nextBin = path.join(repoRoot, "node_modules/next/dist/bin/next");
 export const tsxLoader = "tsx";
 
 /**
- * The production web command (server/web.ts: the runtime lane and Next.js behind one node:http
+ * The production web command (server/web/main.ts: the runtime lane and Next.js behind one node:http
  * server), run by Node with tsx's loader like the worker.
  */
 export function webArgs(port: number, host: string): string[] {
-  return ["--import", tsxLoader, "server/web.ts", "--port", String(port), "--host", host];
+  return ["--import", tsxLoader, "server/web/main.ts", "--port", String(port), "--host", host];
 }
 
 /** The worker command: Node with tsx's loader, one process so signals reach it directly. */
@@ -144,7 +144,7 @@ export function workerArgs(watch = false): string[] {
 }
 
 /**
- * The address the web process (server/web.ts) or `next dev` binds. HOSTNAME is honoured only when
+ * The address the web process (server/web/main.ts) or `next dev` binds. HOSTNAME is honoured only when
  * set deliberately: shells and containers export it as the machine's own name, which would not
  * bind every interface.
  */

@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import { pgPool } from "../db/pool.ts";
 import { countRefusal, readPlatformGauges, setRefusalDb } from "../domain/cross-tenant.ts";
 import type { RefusalOperation } from "../domain/operations/refusal-counts.ts";
-import { isNextChild, reportToWeb, type LinkedObservation } from "../web-link.ts";
+import { isNextChild, reportToWeb, type LinkedObservation } from "../web/web-link.ts";
 
 // The refusal counters flush through the process's own client.
 setRefusalDb(db);
@@ -89,7 +89,7 @@ export type CountedObservation = Omit<LinkedObservation, "at"> & { at: Date };
 
 /**
  * Called once per answered request by the route wrapper. In the Next.js child of the web process
- * the observation is counted by the web process, which serves GET /api/metrics (server/web-link.ts).
+ * the observation is counted by the web process, which serves GET /api/metrics (server/web/web-link.ts).
  */
 export function observeRoute(o: RouteObservation) {
   const code = (o.body as { activationCode?: unknown } | undefined)?.activationCode;

@@ -5,11 +5,11 @@ import { optionalConsumer } from "./auth.ts";
 import { validationError } from "../core/errors.ts";
 import { ZIdempotencyKey } from "./idempotency.ts";
 import { trustedProxyHops } from "../config.ts";
-import { stampedPeerAddress } from "./peer-address.ts";
+import { stampedPeerAddress } from "../web/peer-address.ts";
 
 /**
- * The caller's address for activationPolicy.allowedIpCidr. The web entry (server/web.ts) stamps the
- * TCP peer's address on every request with a per-process secret (server/http/peer-address.ts); an
+ * The caller's address for activationPolicy.allowedIpCidr. The web entry (server/web/main.ts) stamps the
+ * TCP peer's address on every request with a per-process secret (server/web/peer-address.ts); an
  * address without that stamp (plain `next start`, or a client sending the header itself) is
  * unknown. Behind proxies, TRUSTED_PROXY_HOPS=N takes the address the outermost of
  * the N trusted proxies saw: the N-th X-Forwarded-For entry from the right. A client's own

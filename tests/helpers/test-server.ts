@@ -97,12 +97,12 @@ const buildInputs = [
  * them needs no new build.
  */
 const runFromSource = new Set([
-  "server/web.ts",
-  "server/next-process.ts",
-  "server/http/next-proxy.ts",
+  "server/web/main.ts",
+  "server/web/next-process.ts",
+  "server/web/next-proxy.ts",
   "server/worker.ts",
-  "server/http/runtime-lane.ts",
-  "server/http/runtime-routes.ts",
+  "server/web/runtime-lane.ts",
+  "server/web/runtime-routes.ts",
 ]);
 
 function sourceStamp(): string {
@@ -168,7 +168,7 @@ export type TestServer = {
 
 /**
  * The real service for tests: a fresh migrated database and the production web entry
- * (server/web.ts: the runtime lane in front of the production build, as `npm start` runs it) on a
+ * (server/web/main.ts: the runtime lane in front of the production build, as `npm start` runs it) on a
  * free port. Tests talk to it over HTTP only.
  */
 export async function startTestServer(

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { findActivationCodeByInput } from "../licensing/activation-codes/find-activation-code.ts";
 import { logger } from "../../log.ts";
-import { flushRefusalsInWeb, isNextChild } from "../../web-link.ts";
+import { flushRefusalsInWeb, isNextChild } from "../../web/web-link.ts";
 
 /**
  * Refusals of runtime calls per tenant, day and code (docs/decisions.md "Operations: refusals"):

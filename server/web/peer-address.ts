@@ -1,11 +1,11 @@
-import type { RouteRequest } from "./route-request.ts";
+import type { RouteRequest } from "../http/route-request.ts";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 
 /**
  * The caller's TCP address reaches route handlers as a request header, because Next.js hands them
  * a `Request` without the socket. A header is something any client can send, so the web entry
- * (server/web.ts) stamps two: the address, and a secret drawn when the process started that no
+ * (server/web/main.ts) stamps two: the address, and a secret drawn when the process started that no
  * client knows. A handler trusts the address only beside that secret; a process not started
  * through the web entry (plain `next start`) has no secret, so every address is unknown there and
  * activationPolicy.allowedIpCidr refuses (fails closed; docs/security.md).
@@ -20,7 +20,7 @@ const holder = globalThis as unknown as { [STAMP]?: string };
 
 /**
  * Draws the process's stamp (the web entry, once, before it serves), or takes the one its parent
- * drew (the Next.js process, server/next-process.ts, which checks what the web entry stamped).
+ * drew (the Next.js process, server/web/next-process.ts, which checks what the web entry stamped).
  */
 export function armPeerStamp(given?: string): string {
   holder[STAMP] ??= given || randomBytes(24).toString("base64url");

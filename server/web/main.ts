@@ -1,11 +1,11 @@
 // The production web process (npm start, npm run web; DESIGN.md section 11): a node:http server
-// that answers the runtime lane (server/http/runtime-routes.ts) by calling those route modules'
+// that answers the runtime lane (server/web/runtime-routes.ts) by calling those route modules'
 // handlers itself and hands every other request to Next.js. Next.js runs in a child process
-// (server/next-process.ts) reached over a local socket, so the process-wide hooks it installs
+// (server/web/next-process.ts) reached over a local socket, so the process-wide hooks it installs
 // never tax the lane (docs/decisions.md "Next.js in a child process of the web process"). This process stamps
-// the caller's TCP address on every request (server/http/peer-address.ts) and, on SIGTERM or
+// the caller's TCP address on every request (server/web/peer-address.ts) and, on SIGTERM or
 // SIGINT, stops accepting connections, lets the requests under way finish, then stops Next.js.
-//   node --import tsx server/web.ts --port 3000 --host 0.0.0.0
+//   node --import tsx server/web/main.ts --port 3000 --host 0.0.0.0
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -14,13 +14,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { pgPool } from "./db/pool.ts";
-import { flushLogs, logger } from "./log.ts";
-import { armPeerStamp, stampPeerAddress } from "./http/peer-address.ts";
-import { runtimeRouteFor, serveRuntime } from "./http/runtime-lane.ts";
-import { nextProxy } from "./http/next-proxy.ts";
-import { countObservation } from "./http/metrics.ts";
-import { flushRefusals } from "./domain/cross-tenant.ts";
+import { pgPool } from "../db/pool.ts";
+import { flushLogs, logger } from "../log.ts";
+import { armPeerStamp, stampPeerAddress } from "./peer-address.ts";
+import { runtimeRouteFor, serveRuntime } from "./runtime-lane.ts";
+import { nextProxy } from "./next-proxy.ts";
+import { countObservation } from "../http/metrics.ts";
+import { flushRefusals } from "../domain/cross-tenant.ts";
 import { nextReady, serveLink } from "./web-link.ts";
 
 /** Requests under way get this long after a shutdown signal; what remains is cut off. */

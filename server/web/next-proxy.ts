@@ -14,7 +14,7 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * Hands a request the runtime lane does not answer to the Next.js process (server/next-process.ts)
+ * Hands a request the runtime lane does not answer to the Next.js process (server/web/next-process.ts)
  * on its local socket and streams its answer back: the request line, headers (the caller's Host
  * and the stamped peer address among them) and body as they came, the status, headers and body as
  * Next.js wrote them. Connections to Next.js are kept alive. Resolves when the exchange is over.

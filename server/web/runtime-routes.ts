@@ -1,8 +1,8 @@
 // The runtime lane's route table (DESIGN.md section 11): the paths every shipped copy of a vendor's
 // product calls, mapped to the very route modules Next.js serves them from. The route files stay the
-// only place the runtime API is written; the production web entry (server/web.ts) calls their
+// only place the runtime API is written; the production web entry (server/web/main.ts) calls their
 // exported handlers directly and leaves every other path to Next.js.
-import type { Answer, RouteRequest } from "./route-request.ts";
+import type { Answer, RouteRequest } from "../http/route-request.ts";
 import * as activationJwt from "@/app/api/v1/provision/activations/jwt/route";
 import * as activationLicense from "@/app/api/v1/provision/activations/license/route";
 import * as anonymousTry from "@/app/api/v1/provision/activations/anonymous-try/route";
@@ -47,7 +47,7 @@ const table: [path: string, module: RouteModule][] = [
   ["/api/v1/provision/usage/entitlements/[entitlementId]/transactions", entitlementTransactions],
   ["/api/v1/provision/usage/sessions/[sessionId]/rating-prompt", ratingPrompt],
   ["/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/answers", ratingPromptAnswers],
-  // Not a runtime call, but this process keeps the counters it reports (server/web-link.ts).
+  // Not a runtime call, but this process keeps the counters it reports (server/web/web-link.ts).
   ["/api/metrics", metrics],
 ];
 
