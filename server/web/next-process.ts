@@ -11,7 +11,9 @@ import next from "next";
 import { pgPool } from "../db/pool.ts";
 import { flushLogs, logger } from "../log.ts";
 import { armPeerStamp } from "./peer-address.ts";
-import { reportReady } from "./web-link.ts";
+import { flushRefusalsInWeb, reportReady, reportToWeb } from "./web-link.ts";
+import { forwardObservations } from "../http/metrics.ts";
+import { delegateRefusalFlush } from "../domain/cross-tenant.ts";
 
 const socketPath = process.env.LICENSING_NEXT_SOCKET;
 if (!socketPath || !process.send)
@@ -21,6 +23,10 @@ const log = logger.child({ component: "next" });
 // The parent stamps each request with the caller's address and its secret; this process checks it.
 armPeerStamp(process.env.LICENSING_PEER_STAMP);
 delete process.env.LICENSING_PEER_STAMP;
+
+// The web process keeps the one set of counters: this process reports to it.
+forwardObservations((o) => reportToWeb({ ...o, at: o.at.toISOString() }));
+delegateRefusalFlush(flushRefusalsInWeb);
 
 const app = next({
   dev: false,

@@ -25,11 +25,6 @@ type ToWeb =
   | { kind: "flushRefusals"; id: number };
 type ToNext = { kind: "flushedRefusals"; id: number };
 
-/** Whether this process is the Next.js child of a web process (its counters live there). */
-export function isNextChild(): boolean {
-  return process.env.LICENSING_NEXT_SOCKET !== undefined && typeof process.send === "function";
-}
-
 /** The child serves: the web process may start listening. */
 export function reportReady(): void {
   process.send!({ kind: "ready" } satisfies ToWeb);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { callerIp } from "../../server/http/runtime-request.ts";
+import { callerIp } from "../../server/core/caller-address.ts";
 import { ipAllowed } from "../../server/domain/licensing/activation/ip-allowed.ts";
 import { armPeerStamp, stampPeerAddress } from "../../server/web/peer-address.ts";
 
