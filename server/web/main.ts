@@ -5,7 +5,8 @@
 // never tax the lane (docs/decisions.md "Next.js in a child process of the web process"). This process stamps
 // the caller's TCP address on every request (server/web/peer-address.ts) and, on SIGTERM or
 // SIGINT, stops accepting connections, lets the requests under way finish, then stops Next.js.
-//   node --import tsx server/web/main.ts --port 3000 --host 0.0.0.0
+// Its limits (timeouts, connection cap, sockets to Next.js) are server/config.ts's webLimits().
+//   node dist/web/main.js --port 3000 --host 0.0.0.0   (npm run build compiles it)
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -22,6 +23,8 @@ import { nextProxy } from "./next-proxy.ts";
 import { countObservation } from "../http/metrics.ts";
 import { flushRefusals } from "../domain/cross-tenant.ts";
 import { nextReady, serveLink } from "./web-link.ts";
+import { isOriginForm, refuseTarget } from "./request-target.ts";
+import { webLimits } from "../config.ts";
 
 /** Requests under way get this long after a shutdown signal; what remains is cut off. */
 const drainTimeoutMs = 25_000;
@@ -34,13 +37,17 @@ const { values } = parseArgs({
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const host = values.host ?? "0.0.0.0";
 const log = logger.child({ component: "web" });
+const limits = webLimits();
 
 const stamp = armPeerStamp();
 const socketPath = path.join(
   tmpdir(),
   `licensing-next-${process.pid}-${randomBytes(4).toString("hex")}.sock`,
 );
-const nextProcess = fork(fileURLToPath(new URL("./next-process.ts", import.meta.url)), [], {
+// Beside this file: next-process.ts from source, next-process.js in the compiled build (dist/web/).
+const here = fileURLToPath(import.meta.url);
+const nextEntry = path.join(path.dirname(here), `next-process${path.extname(here)}`);
+const nextProcess = fork(nextEntry, [], {
   execArgv: process.execArgv,
   env: { ...process.env, LICENSING_NEXT_SOCKET: socketPath, LICENSING_PEER_STAMP: stamp },
   stdio: "inherit",
@@ -53,7 +60,7 @@ nextProcess.once("exit", (code, signal) => {
   process.exit(1);
 });
 await nextReady(nextProcess);
-const toNext = nextProxy(socketPath);
+const toNext = nextProxy(socketPath, limits.nextMaxSockets);
 serveLink(nextProcess, {
   observe: ({ at, ...o }) => countObservation({ ...o, at: new Date(at) }),
   flushRefusals,
@@ -67,6 +74,7 @@ function onRequest(req: IncomingMessage, res: ServerResponse): void {
   res.once("close", () => underWay.delete(res));
   // A client that is told the server is stopping opens its next request elsewhere.
   if (stopping) res.setHeader("connection", "close");
+  if (!isOriginForm(req.url)) return refuseTarget(res);
   stampPeerAddress(req.headers, req.socket.remoteAddress);
   const runtime = runtimeRouteFor(req);
   const served = runtime ? serveRuntime(req, res, runtime) : toNext(req, res);
@@ -77,7 +85,17 @@ function onRequest(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-const server = createServer(onRequest);
+const server = createServer(
+  {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often the timeouts above are checked (Node's default, 30 s, would let them overrun).
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  },
+  onRequest,
+);
+server.maxConnections = limits.maxConnections;
 server.listen(port, host, () => log.info({ port, host }, "web process listening"));
 
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

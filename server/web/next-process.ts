@@ -6,8 +6,8 @@
 // they tax only its requests. It exits when its parent does, and stops serving on SIGTERM.
 import { chmodSync } from "node:fs";
 import { createServer } from "node:http";
-import { fileURLToPath } from "node:url";
 import next from "next";
+import { packageRoot } from "../core/package-root.ts";
 import { pgPool } from "../db/pool.ts";
 import { flushLogs, logger } from "../log.ts";
 import { armPeerStamp } from "./peer-address.ts";
@@ -30,7 +30,7 @@ delegateRefusalFlush(flushRefusalsInWeb);
 
 const app = next({
   dev: false,
-  dir: fileURLToPath(new URL("../..", import.meta.url)),
+  dir: packageRoot(import.meta.url),
   customServer: true,
 });
 await app.prepare();

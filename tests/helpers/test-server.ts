@@ -93,8 +93,8 @@ const buildInputs = [
 ];
 
 /**
- * Entry points that run from source under tsx and that nothing in the build imports: changing
- * them needs no new build.
+ * The web process and worker, compiled to dist/ (ensureServerBuild) and imported by nothing in the
+ * Next.js build: changing them needs no new Next.js build.
  */
 const runFromSource = new Set([
   "server/web/main.ts",
@@ -120,8 +120,32 @@ function sourceStamp(): string {
   return hash.digest("hex");
 }
 
-/** Builds the production app unless the current build was made from these very sources. */
+/** Compiles dist/ (scripts/build.mjs --server) unless it was compiled from these very sources. */
+function ensureServerBuild(): void {
+  const hash = createHash("sha256");
+  const walk = (p: string) => {
+    const stat = statSync(p);
+    if (stat.isDirectory()) for (const entry of readdirSync(p).sort()) walk(path.join(p, entry));
+    else hash.update(`${path.relative(repoRoot, p)}:${stat.size}:${stat.mtimeMs}\n`);
+  };
+  for (const input of ["server", "scripts", "package.json"]) walk(path.join(repoRoot, input));
+  const stamp = hash.digest("hex");
+  const stampFile = path.join(repoRoot, "dist/source-stamp");
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
+  const result = spawnSync(process.execPath, [path.join(repoRoot, "scripts/build.mjs"), "--server"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("compiling dist/ failed");
+  writeFileSync(stampFile, stamp);
+}
+
+/**
+ * Builds the production app (dist/ and the Next.js build, as `npm run build` does) unless the
+ * current build was made from these very sources.
+ */
 export function ensureBuild(): void {
+  ensureServerBuild();
   const stampFile = path.join(repoRoot, ".next/source-stamp");
   const stamp = sourceStamp();
   if (
