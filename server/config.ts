@@ -91,5 +91,12 @@ export function webLimits() {
     keepAliveTimeoutMs: envWhole("WEB_KEEP_ALIVE_TIMEOUT_MS", 5_000),
     maxConnections: envWhole("WEB_MAX_CONNECTIONS", 4_096),
     nextMaxSockets: envWhole("WEB_NEXT_MAX_SOCKETS", 64),
+    /** After SIGTERM, how long the process keeps serving with /api/ready at 503 before it closes. */
+    drainDelayMs: Number(process.env.WEB_DRAIN_DELAY_MS ?? 0) || 0,
   };
+}
+
+/** Web processes per host sharing the port (server/web/main.ts): WEB_CONCURRENCY, else the cores. */
+export function webConcurrency(cores: number): number {
+  return envWhole("WEB_CONCURRENCY", cores);
 }
