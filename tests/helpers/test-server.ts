@@ -96,16 +96,9 @@ const buildInputs = [
  * The web process and worker, compiled to dist/ (ensureServerBuild) and imported by nothing in the
  * Next.js build: changing them needs no new Next.js build.
  */
-const runFromSource = new Set([
-  "server/web/main.ts",
-  "server/web/next-process.ts",
-  "server/web/next-proxy.ts",
-  "server/worker.ts",
-  "server/web/runtime-lane.ts",
-  "server/web/runtime-routes.ts",
-]);
+const runFromSource = new Set(["server/web", "server/worker.ts", "server/core/package-root.ts"]);
 
-function sourceStamp(): string {
+export function sourceStamp(): string {
   const hash = createHash("sha256");
   const walk = (p: string) => {
     if (!existsSync(p) || runFromSource.has(path.relative(repoRoot, p))) return;
