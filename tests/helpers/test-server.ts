@@ -227,6 +227,9 @@ export async function startTestServer(
       // Files share one server and one caller address: the limits are counted but out of reach,
       // and the rate-limit tests set low ones per tenant (tests/int/platform/rate-limits.int.test.ts).
       RATE_LIMITS: process.env.RATE_LIMITS ?? TEST_RATE_LIMITS,
+      // One web process: in-process counters (GET /api/metrics) are read back by tests; the
+      // many-process tests ask for more.
+      WEB_CONCURRENCY: "1",
       ...options.extraEnv,
     },
   });
