@@ -3,7 +3,7 @@
 // of its own on the bench's database, run one after the other.
 import { randomUUID } from "node:crypto";
 import { availableParallelism } from "node:os";
-import type { Request as AutocannonRequest } from "autocannon";
+import type { AutocannonRequest } from "autocannon";
 import { startTestServer } from "../../tests/helpers/test-server.ts";
 import { load, type LoadResult } from "./load.ts";
 

@@ -16,15 +16,14 @@ export const PEER_STAMP_HEADER = "x-licensing-peer-stamp";
 
 // On globalThis: the web process's modules and the copies Next.js bundled are two module graphs
 // in one process, and both must see the one secret.
-const STAMP = Symbol.for("licensing.peerStamp");
-export const peerStampHolder = globalThis as unknown as { [STAMP]?: string };
-export const PEER_STAMP = STAMP;
+export const PEER_STAMP: symbol = Symbol.for("licensing.peerStamp");
+export const peerStampHolder = globalThis as unknown as Record<symbol, string | undefined>;
 
 type WithHeaders = { readonly headers: Pick<Headers, "get"> };
 
 /** The stamped TCP peer address, or null when the stamp is missing or forged. */
 export function stampedPeerAddress(req: WithHeaders): string | null {
-  const stamp = peerStampHolder[STAMP];
+  const stamp = peerStampHolder[PEER_STAMP];
   const given = req.headers.get(PEER_STAMP_HEADER);
   if (!stamp || !given) return null;
   const a = Buffer.from(given);
