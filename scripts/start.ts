@@ -1,14 +1,11 @@
 // npm start | npm run web | npm run worker: production-mode web server and/or worker, with the
-// embedded PostgreSQL when DATABASE_URL is unset (DESIGN.md sections 2 and 12).
-import { existsSync } from "node:fs";
+// embedded PostgreSQL when DATABASE_URL is unset. Runs compiled (dist/start.js, started by
+// scripts/production.mjs, which builds what is missing first), like the processes it supervises.
 import { hostname } from "node:os";
-import path from "node:path";
-import { repoRoot, resolveRuntimeEnv } from "./lib/runtime-env.ts";
+import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
 import {
   bindHost,
-  nextBin,
   webArgs,
-  runToCompletion,
   superviseChildren,
   workerArgs,
   type ChildSpec,
@@ -20,7 +17,7 @@ async function main() {
   const flags = new Set(process.argv.slice(2));
   const unknown = [...flags].filter((flag) => flag !== "--web" && flag !== "--worker");
   if (unknown.length) {
-    log(`unknown option ${unknown.join(" ")}; usage: tsx scripts/start.ts [--web | --worker]`);
+    log(`unknown option ${unknown.join(" ")}; usage: npm start [-- --web | --worker]`);
     process.exit(2);
   }
   const onlyWeb = flags.has("--web") && !flags.has("--worker");
@@ -32,16 +29,6 @@ async function main() {
   env.NEXT_TELEMETRY_DISABLED ??= "1";
   Object.assign(env, { NODE_ENV: "production" });
   const port = Number(env.PORT);
-
-  if (withWeb && !existsSync(path.join(repoRoot, ".next/BUILD_ID"))) {
-    log("no production build found; running next build (takes a few minutes the first time)");
-    const code = await runToCompletion(process.execPath, [nextBin, "build"], env);
-    if (code !== 0) {
-      log(`next build failed (exit ${code})`);
-      await stop();
-      process.exit(1);
-    }
-  }
 
   const children: ChildSpec[] = [];
   if (withWeb) {

@@ -71,3 +71,32 @@ export function retentionDays() {
  * `name=limit/windowSeconds` entries separated by commas. Tenants can override them one by one.
  */
 export const rateLimitSetting = (): string | undefined => process.env.RATE_LIMITS;
+
+/** A whole number of milliseconds (or a count) from the environment; the default when unset or invalid. */
+function envWhole(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * The web process's limits (README "Configuration", docs/security.md "Web process limits"): how long
+ * a client may take to send its headers and its whole request, how long an idle keep-alive
+ * connection stays open, how many connections one process holds, and how many sockets it opens
+ * to its Next.js child (requests beyond them wait for a free one).
+ */
+export function webLimits() {
+  return {
+    headersTimeoutMs: envWhole("WEB_HEADERS_TIMEOUT_MS", 10_000),
+    requestTimeoutMs: envWhole("WEB_REQUEST_TIMEOUT_MS", 120_000),
+    keepAliveTimeoutMs: envWhole("WEB_KEEP_ALIVE_TIMEOUT_MS", 5_000),
+    maxConnections: envWhole("WEB_MAX_CONNECTIONS", 4_096),
+    nextMaxSockets: envWhole("WEB_NEXT_MAX_SOCKETS", 64),
+    /** After SIGTERM, how long the process keeps serving with /api/ready at 503 before it closes. */
+    drainDelayMs: Number(process.env.WEB_DRAIN_DELAY_MS ?? 0) || 0,
+  };
+}
+
+/** Web processes per host sharing the port (server/web/main.ts): WEB_CONCURRENCY, else the cores. */
+export function webConcurrency(cores: number): number {
+  return envWhole("WEB_CONCURRENCY", cores);
+}

@@ -1,4 +1,4 @@
-// Runtime benchmark (DESIGN.md section 11): the production web entry (server/web.ts, the runtime
+// Runtime benchmark (DESIGN.md section 11): the production web entry (server/web/main.ts, the runtime
 // lane) on a fresh database, one tenant with entitlements of very many seats and their activation
 // codes, then autocannon at 64 connections for 10 s each on activation (a new device per request;
 // on one license and spread over 16), renew, check-in and a paginated admin list; a profile of
@@ -19,10 +19,11 @@ import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/
 import { startBaseline } from "./baseline.ts";
 import type { BaselineScript } from "./baseline-server.ts";
 import { callHandler, installRecorder, roundTrips, sameShape, templateOf, type Template } from "./same-work.ts";
-import { matchRuntimeRoute } from "../../server/http/runtime-routes.ts";
+import { matchRuntimeRoute } from "../../server/web/runtime-routes.ts";
 import { open } from "../../server/crypto/secret-box.ts";
 import { withCpu, type CpuShare } from "./cpu.ts";
 import { load, type LoadResult } from "./load.ts";
+import { compareWebProcesses, type ProcessesComparison } from "./processes.ts";
 import { profileActivation, type ActivationProfile } from "./profile-activation.ts";
 
 type MeasuredLoad = LoadResult & { cpu: CpuShare };
@@ -51,6 +52,8 @@ export type RuntimeBenchResult = {
   sessionsForRenewAndCheckIn: number;
   /** Where one activation's time goes, measured without contention (scripts/bench/profile-activation.ts). */
   activationProfile: ActivationProfile;
+  /** The same loads on 1 and on N (= cores) web processes sharing the port (scripts/bench/processes.ts). */
+  webProcesses: ProcessesComparison;
 };
 
 const ACTIVATIONS = "/api/v1/provision/activations";
@@ -211,9 +214,12 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     } finally {
       await baselineServer.stop();
     }
+    log("1 vs N web processes behind one port");
+    const webProcesses = await compareWebProcesses({ databaseUrl: server.databaseUrl, activationCode, sessions, log });
     const ratio = (ours: LoadResult, theirs: LoadResult) => Math.round((ours.requestsPerSecond / Math.max(1, theirs.requestsPerSecond)) * 100) / 100;
 
     return {
+      webProcesses,
       scenario: "runtime",
       activation,
       activationAcrossEntitlements: { ...activationAcrossEntitlements, entitlements: spreadCodes.length },

@@ -12,7 +12,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../../server/db/generated/client.ts";
 import { logger } from "../../server/log.ts";
-import type { RouteHandler } from "../../server/http/runtime-routes.ts";
+import type { RouteHandler } from "../../server/web/runtime-routes.ts";
 
 /** A parameter as JSON: a Date is `{ "$date": iso }`. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

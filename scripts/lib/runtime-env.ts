@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { migrate } from "../../server/db/migrate.ts";
+import { packageRoot } from "../../server/core/package-root.ts";
 
-export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const repoRoot = packageRoot(import.meta.url);
 export const dataDir = path.join(repoRoot, ".data");
 
 export const embeddedDatabaseName = "licensing";

@@ -121,17 +121,26 @@ export function runToCompletion(command: string, args: string[], env: NodeJS.Pro
 
 /** Node scripts of installed packages, run with this Node (no shell, no PATH lookup). */
 export const nextBin = path.join(repoRoot, "node_modules/next/dist/bin/next");
-export const tsxLoader = "tsx";
 
 /**
- * The production web command (server/web.ts: the runtime lane and Next.js behind one node:http
- * server), run by Node with tsx's loader like the worker.
+ * The production web command (server/web/main.ts: the runtime lane and Next.js behind one node:http
+ * server), compiled by `npm run build` to dist/web/main.js and run by plain Node.
  */
 export function webArgs(port: number, host: string): string[] {
-  return ["--import", tsxLoader, "server/web.ts", "--port", String(port), "--host", host];
+  return [
+    "--enable-source-maps",
+    path.join(repoRoot, "dist/web/main.js"),
+    "--port",
+    String(port),
+    "--host",
+    host,
+  ];
 }
 
-/** The worker command: Node with tsx's loader, one process so signals reach it directly. */
+/**
+ * The worker command: the compiled dist/worker.js under plain Node, one process so signals reach it
+ * directly; under `npm run dev`, the source with tsx watching it.
+ */
 export function workerArgs(watch = false): string[] {
   return watch
     ? [
@@ -140,11 +149,11 @@ export function workerArgs(watch = false): string[] {
         "--clear-screen=false",
         "server/worker.ts",
       ]
-    : ["--import", tsxLoader, "server/worker.ts"];
+    : ["--enable-source-maps", path.join(repoRoot, "dist/worker.js")];
 }
 
 /**
- * The address the web process (server/web.ts) or `next dev` binds. HOSTNAME is honoured only when
+ * The address the web process (server/web/main.ts) or `next dev` binds. HOSTNAME is honoured only when
  * set deliberately: shells and containers export it as the machine's own name, which would not
  * bind every interface.
  */

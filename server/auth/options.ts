@@ -4,7 +4,7 @@ import { db } from "../db/client.ts";
 import { authenticateUser, type SignInResult, type UserKind } from "../domain/identity/users.ts";
 import { servedOverHttps } from "../config.ts";
 import { reserveCredentialAttempt } from "../domain/identity/credential-attempts.ts";
-import { callerIp } from "../http/runtime-request.ts";
+import { callerIp } from "../core/caller-address.ts";
 
 /** The error a sign-in form receives when the email has accounts with several vendors. */
 export const CHOOSE_TENANT = "choose-tenant";

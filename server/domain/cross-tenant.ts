@@ -48,4 +48,9 @@ export { issueToken } from "./identity/issue-token.ts";
  * refusal counters the web process flushes for every tenant whose runtime calls were refused.
  */
 export { readPlatformGauges } from "./operations/platform-gauges.ts";
-export { countRefusal, flushRefusals, setRefusalDb } from "./operations/refusal-counts.ts";
+export {
+  countRefusal,
+  delegateRefusalFlush,
+  flushRefusals,
+  setRefusalDb,
+} from "./operations/refusal-counts.ts";

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { tenantDb } from "../db/tenant-db.ts";
-import { currentSession } from "../auth/session.ts";
+import type { Session } from "next-auth";
 import { AppError } from "../core/errors.ts";
 import { logger } from "../log.ts";
 import { prepareListExport } from "../domain/operations/list-exports.ts";
@@ -13,7 +13,11 @@ import { internalProblem, problemResponse } from "./problem.ts";
  * downloads, a download cannot go through tRPC; anyone else gets 401/403, an unknown list 404, a
  * filter the list does not allow 400.
  */
-export async function staffListDownload(req: Request, list: string): Promise<Response> {
+export async function staffListDownload(
+  req: Request,
+  list: string,
+  currentSession: () => Promise<Session | null>,
+): Promise<Response> {
   const url = new URL(req.url);
   try {
     const session = await currentSession();

@@ -3,7 +3,6 @@ import { db } from "../db/client.ts";
 import { pgPool } from "../db/pool.ts";
 import { countRefusal, readPlatformGauges, setRefusalDb } from "../domain/cross-tenant.ts";
 import type { RefusalOperation } from "../domain/operations/refusal-counts.ts";
-import { isNextChild, reportToWeb, type LinkedObservation } from "../web-link.ts";
 
 // The refusal counters flush through the process's own client.
 setRefusalDb(db);
@@ -85,11 +84,32 @@ function add(map: Map<string, number>, key: string, n = 1) {
 }
 
 /** A request as the counters need it: of its body, only the activation code an anonymous refusal names. */
-export type CountedObservation = Omit<LinkedObservation, "at"> & { at: Date };
+export type CountedObservation = {
+  path: string;
+  method: string;
+  status: number;
+  seconds: number;
+  codeName?: string;
+  tenantId?: string;
+  activationCode?: string;
+  at: Date;
+};
+
+// On globalThis: the process that sets it and the route bundles Next.js loads are two module graphs.
+const FORWARD = Symbol.for("licensing.forwardObservation");
+const forwarding = globalThis as unknown as { [FORWARD]?: (o: CountedObservation) => void };
+
+/**
+ * Sends this process's observations elsewhere instead of counting them: the Next.js child of the
+ * web process forwards them to its parent (server/web/next-process.ts), which serves GET /api/metrics.
+ */
+export function forwardObservations(to: (o: CountedObservation) => void): void {
+  forwarding[FORWARD] = to;
+}
 
 /**
  * Called once per answered request by the route wrapper. In the Next.js child of the web process
- * the observation is counted by the web process, which serves GET /api/metrics (server/web-link.ts).
+ * the observation is forwarded to the web process, which serves GET /api/metrics (forwardObservations).
  */
 export function observeRoute(o: RouteObservation) {
   const code = (o.body as { activationCode?: unknown } | undefined)?.activationCode;
@@ -103,7 +123,8 @@ export function observeRoute(o: RouteObservation) {
     activationCode: typeof code === "string" ? code : undefined,
     at: o.at,
   };
-  if (isNextChild()) reportToWeb({ ...counted, at: o.at.toISOString() });
+  const forward = forwarding[FORWARD];
+  if (forward) forward(counted);
   else countObservation(counted);
 }
 

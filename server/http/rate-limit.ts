@@ -13,7 +13,7 @@ import {
 } from "../domain/rate-limits/hit-rate-limits.ts";
 import type { RateLimitName } from "../domain/rate-limits/rate-limit-policies.ts";
 import type { Principal } from "./auth.ts";
-import { callerIp } from "./runtime-request.ts";
+import { callerIp } from "../core/caller-address.ts";
 import { now } from "../clock.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { tenantDb } from "../db/tenant-db.ts";
-import { currentSession } from "../auth/session.ts";
+import type { Session } from "next-auth";
 import { AppError } from "../core/errors.ts";
 import { logger } from "../log.ts";
 import { reportExports, type ReportKey } from "../domain/reports/report-catalog.ts";
@@ -10,9 +10,14 @@ import { internalProblem, problemResponse } from "./problem.ts";
 /**
  * The back office's CSV downloads (GET /admin/reports/export/{report}): the same export as the
  * REST CSV routes, for the signed-in staff user's tenant (the UI never calls REST, and a download
- * cannot go through tRPC). Anyone else gets 401/403 problems, an unknown report 404.
+ * cannot go through tRPC). Anyone else gets 401/403 problems, an unknown report 404. The caller
+ * passes the session reader (server/auth/session.ts).
  */
-export async function staffReportDownload(req: Request, report: string): Promise<Response> {
+export async function staffReportDownload(
+  req: Request,
+  report: string,
+  currentSession: () => Promise<Session | null>,
+): Promise<Response> {
   const url = new URL(req.url);
   try {
     const session = await currentSession();

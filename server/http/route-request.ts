@@ -1,6 +1,6 @@
 /**
  * What the REST wrapper and the helpers it calls read of a request: the part of the WHATWG
- * `Request` that Next.js hands route handlers and that the runtime lane (server/http/runtime-lane.ts)
+ * `Request` that Next.js hands route handlers and that the runtime lane (server/web/runtime-lane.ts)
  * builds straight from the socket's request, without a `Request`, `Headers` or abort signal.
  */
 export type RouteRequest = {

@@ -137,7 +137,7 @@ export function route<C extends Contract>(
     const at = testClockOf(req);
     return at ? runAtClock(at, () => handle(req, routeContext)) : handle(req, routeContext);
   };
-  /** As Next.js calls it; `answer` is what the runtime lane calls (server/http/runtime-lane.ts). */
+  /** As Next.js calls it; `answer` is what the runtime lane calls (server/web/runtime-lane.ts). */
   const routed = async (req: Request, routeContext: RouteContext): Promise<Response> => {
     const out = await answer(req, routeContext);
     return out instanceof Response ? out : answerResponse(out);

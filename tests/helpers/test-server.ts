@@ -93,19 +93,12 @@ const buildInputs = [
 ];
 
 /**
- * Entry points that run from source under tsx and that nothing in the build imports: changing
- * them needs no new build.
+ * The web process and worker, compiled to dist/ (ensureServerBuild) and imported by nothing in the
+ * Next.js build: changing them needs no new Next.js build.
  */
-const runFromSource = new Set([
-  "server/web.ts",
-  "server/next-process.ts",
-  "server/http/next-proxy.ts",
-  "server/worker.ts",
-  "server/http/runtime-lane.ts",
-  "server/http/runtime-routes.ts",
-]);
+const runFromSource = new Set(["server/web", "server/worker.ts", "server/core/package-root.ts"]);
 
-function sourceStamp(): string {
+export function sourceStamp(): string {
   const hash = createHash("sha256");
   const walk = (p: string) => {
     if (!existsSync(p) || runFromSource.has(path.relative(repoRoot, p))) return;
@@ -122,8 +115,32 @@ function sourceStamp(): string {
   return hash.digest("hex");
 }
 
-/** Builds the production app unless the current build was made from these very sources. */
+/** Compiles dist/ (scripts/build.mjs --server) unless it was compiled from these very sources. */
+function ensureServerBuild(): void {
+  const hash = createHash("sha256");
+  const walk = (p: string) => {
+    const stat = statSync(p);
+    if (stat.isDirectory()) for (const entry of readdirSync(p).sort()) walk(path.join(p, entry));
+    else hash.update(`${path.relative(repoRoot, p)}:${stat.size}:${stat.mtimeMs}\n`);
+  };
+  for (const input of ["server", "scripts", "package.json"]) walk(path.join(repoRoot, input));
+  const stamp = hash.digest("hex");
+  const stampFile = path.join(repoRoot, "dist/source-stamp");
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
+  const result = spawnSync(process.execPath, [path.join(repoRoot, "scripts/build.mjs"), "--server"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("compiling dist/ failed");
+  writeFileSync(stampFile, stamp);
+}
+
+/**
+ * Builds the production app (dist/ and the Next.js build, as `npm run build` does) unless the
+ * current build was made from these very sources.
+ */
 export function ensureBuild(): void {
+  ensureServerBuild();
   const stampFile = path.join(repoRoot, ".next/source-stamp");
   const stamp = sourceStamp();
   if (
@@ -170,7 +187,7 @@ export type TestServer = {
 
 /**
  * The real service for tests: a fresh migrated database and the production web entry
- * (server/web.ts: the runtime lane in front of the production build, as `npm start` runs it) on a
+ * (server/web/main.ts: the runtime lane in front of the production build, as `npm start` runs it) on a
  * free port. Tests talk to it over HTTP only.
  */
 export async function startTestServer(
@@ -212,6 +229,9 @@ export async function startTestServer(
       // Files share one server and one caller address: the limits are counted but out of reach,
       // and the rate-limit tests set low ones per tenant (tests/int/platform/rate-limits.int.test.ts).
       RATE_LIMITS: process.env.RATE_LIMITS ?? TEST_RATE_LIMITS,
+      // One web process: in-process counters (GET /api/metrics) are read back by tests; the
+      // many-process tests ask for more.
+      WEB_CONCURRENCY: "1",
       ...options.extraEnv,
     },
   });

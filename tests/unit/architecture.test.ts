@@ -182,3 +182,40 @@ describe("the rules above fail on an offending import (a test of the test)", () 
     ]);
   });
 });
+
+// Imports run downward only (issue 26): each group may import its own folder and the groups below it,
+// never one above it nor a neighbour in its own group.
+describe("no import runs upward", () => {
+  const layers: string[][] = [
+    ["app"],
+    ["components"],
+    ["server/web"],
+    ["server/trpc", "server/worker.ts"],
+    ["server/http", "server/auth", "server/jobs"],
+    ["server/domain"],
+    ["server/db", "server/crypto"],
+    ["server/core", "server/log.ts", "server/clock.ts"],
+    ["server/config.ts"],
+  ];
+  /** The layer unit a repo path (with or without its extension) belongs to. */
+  const unitOf = (file: string) => {
+    const bare = file.replace(/\.tsx?$/, "");
+    return layers.flat().find((unit) => bare === unit.replace(/\.ts$/, "") || bare.startsWith(`${unit}/`));
+  };
+  const rankOf = (unit: string) => layers.findIndex((group) => group.includes(unit));
+  const existing = (unit: string) => (unit.endsWith(".ts") ? [unit] : sourceFiles(unit));
+
+  it("every import of app, components and server goes to its own unit or a lower layer", () => {
+    const upward = layers
+      .flat()
+      .flatMap(existing)
+      .flatMap((file) => {
+        const from = unitOf(file)!;
+        return importsIn(file, read(file))
+          .map((target) => ({ target, to: unitOf(target) }))
+          .filter(({ to }) => to !== undefined && to !== from && rankOf(to) <= rankOf(from))
+          .map(({ target }) => `${file} -> ${target}`);
+      });
+    expect(upward).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { callerIp } from "../../server/http/runtime-request.ts";
+import { callerIp } from "../../server/core/caller-address.ts";
 import { ipAllowed } from "../../server/domain/licensing/activation/ip-allowed.ts";
-import { armPeerStamp, stampPeerAddress } from "../../server/http/peer-address.ts";
+import { armPeerStamp, stampPeerAddress } from "../../server/web/peer-address.ts";
 
 /** A request as the web entry hands it on: its headers stamped with the socket's address. */
 const req = (headers: Record<string, string>) => {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { matchRuntimeRoute, runtimeRoutePaths } from "../../server/http/runtime-routes.ts";
+import { matchRuntimeRoute, runtimeRoutePaths } from "../../server/web/runtime-routes.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const routeFiles = (dir: string): string[] =>
@@ -9,7 +9,7 @@ const routeFiles = (dir: string): string[] =>
     e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [dir] : [],
   );
 
-describe("the runtime lane's route table (server/http/runtime-routes.ts)", () => {
+describe("the runtime lane's route table (server/web/runtime-routes.ts)", () => {
   it("lists exactly the activation, session and usage route files of app/api, and the metrics the web process keeps", () => {
     const expected = [
       ...routeFiles("app/api/v1/provision/usage"),

@@ -1,7 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { findActivationCodeByInput } from "../licensing/activation-codes/find-activation-code.ts";
 import { logger } from "../../log.ts";
-import { flushRefusalsInWeb, isNextChild } from "../../web-link.ts";
 
 /**
  * Refusals of runtime calls per tenant, day and code (docs/decisions.md "Operations: refusals"):
@@ -40,6 +39,18 @@ function pending(): Pending {
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+// On globalThis: the process that sets it and the route bundles Next.js loads are two module graphs.
+const DELEGATE = Symbol.for("licensing.flushRefusalsElsewhere");
+const delegated = globalThis as unknown as { [DELEGATE]?: () => Promise<void> };
+
+/**
+ * Makes flushRefusals ask another process to flush: the Next.js child of the web process counts
+ * nothing itself (server/web/next-process.ts hands the request to its parent).
+ */
+export function delegateRefusalFlush(to: () => Promise<void>): void {
+  delegated[DELEGATE] = to;
+}
 
 /** Which database the background flush writes to (the web process's client). */
 export function setRefusalDb(dbOf: () => Db) {
@@ -81,7 +92,8 @@ export function countRefusal(input: {
  */
 export async function flushRefusals(): Promise<void> {
   // The Next.js child of the web process counts nothing itself: the web process does.
-  if (isNextChild()) return flushRefusalsInWeb();
+  const delegate = delegated[DELEGATE];
+  if (delegate) return delegate();
   const p = pending();
   if (p.flushing) await p.flushing;
   if (!p.dbOf || (p.known.size === 0 && p.byCode.size === 0)) return;

@@ -8,7 +8,7 @@ import { freePort, repoRoot, TEST_APP_SECRET, TEST_NEXTAUTH_SECRET } from "../..
 import { webArgs } from "../../../scripts/lib/supervise.ts";
 
 /**
- * The production web entry (server/web.ts, DESIGN.md section 11) is what every integration test
+ * The production web entry (server/web/main.ts, DESIGN.md section 11) is what every integration test
  * talks to; these cases are about the address it stamps for activationPolicy.allowedIpCidr
  * (docs/security.md "Caller address").
  */
@@ -46,7 +46,7 @@ describe("the caller's address through the custom server", () => {
 
 /**
  * A web process of its own on the test database: `next start` (the production build without the
- * web entry) or the web entry itself (server/web.ts).
+ * web entry) or the web entry itself (server/web/main.ts).
  */
 async function startWeb(kind: "next start" | "web entry"): Promise<{ baseUrl: string; child: ChildProcess }> {
   const port = await freePort();

@@ -7,7 +7,7 @@ import { AppError } from "@/server/core/errors";
 import { BODY_LIMITS, readBodyText } from "@/server/http/body";
 import { PROBLEM_CONTENT_TYPE, toProblem } from "@/server/http/problem";
 import { assertWithinRateLimits, rateLimitHeaders } from "@/server/http/rate-limit";
-import { callerIp } from "@/server/http/runtime-request";
+import { callerIp } from "@/server/core/caller-address";
 import { testClockOf } from "@/server/http/test-clock";
 import { runAtClock } from "@/server/clock";
 import {

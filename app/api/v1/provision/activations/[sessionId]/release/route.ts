@@ -1,6 +1,2 @@
-import { route } from "@/server/http/route";
-import { releaseSessionContract } from "@/server/http/contracts/licensing/activations";
-import { releaseSession } from "@/server/domain/licensing/sessions/release-session";
-
-// POST /api/v1/provision/activations/{sessionId}/release (the session's license token)
-export const POST = route(releaseSessionContract, ({ ctx, params }) => releaseSession(ctx, params.sessionId));
+// Served from server/http/runtime-api, whose handlers the runtime lane (server/web) calls too.
+export { POST } from "@/server/http/runtime-api/release";

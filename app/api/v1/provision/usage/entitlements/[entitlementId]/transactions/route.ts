@@ -1,8 +1,2 @@
-import { route } from "@/server/http/route";
-import { uploadEntitlementUsageContract } from "@/server/http/contracts/metering/usage";
-import { uploadEntitlementUsage } from "@/server/domain/metering/usage/upload-usage";
-
-// POST /api/v1/provision/usage/entitlements/{entitlementId}/transactions (operational credential)
-export const POST = route(uploadEntitlementUsageContract, ({ ctx, params, body }) =>
-  uploadEntitlementUsage(ctx, params.entitlementId, body),
-);
+// Served from server/http/runtime-api, whose handlers the runtime lane (server/web) calls too.
+export { POST } from "@/server/http/runtime-api/upload-entitlement-usage";

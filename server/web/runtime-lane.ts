@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { logger } from "../log.ts";
 import { matchRuntimeRoute, type RuntimeMatch } from "./runtime-routes.ts";
-import { internalProblemAnswer } from "./problem.ts";
-import type { Answer, RouteRequest } from "./route-request.ts";
+import { internalProblemAnswer } from "../http/problem.ts";
+import type { Answer, RouteRequest } from "../http/route-request.ts";
 
 /**
  * The runtime lane (DESIGN.md section 11): a runtime request is answered by its route module's

@@ -14,13 +14,15 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * Hands a request the runtime lane does not answer to the Next.js process (server/next-process.ts)
+ * Hands a request the runtime lane does not answer to the Next.js process (server/web/next-process.ts)
  * on its local socket and streams its answer back: the request line, headers (the caller's Host
  * and the stamped peer address among them) and body as they came, the status, headers and body as
- * Next.js wrote them. Connections to Next.js are kept alive. Resolves when the exchange is over.
+ * Next.js wrote them. At most `maxSockets` connections to Next.js, kept alive. Resolves when the
+ * exchange is over.
  */
-export function nextProxy(socketPath: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+export function nextProxy(socketPath: string, maxSockets: number) {
+  // A bounded pool: a burst of slow pages waits for a free socket instead of opening thousands.
+  const agent = new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   return (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     new Promise((resolve) => {
       const headers: Record<string, string | string[]> = {};

@@ -1,29 +1,36 @@
 // The Next.js half of the production web process (DESIGN.md section 11; docs/decisions.md
-// "Next.js in a child process of the web process"): server/web.ts starts it as a child and hands
+// "Next.js in a child process of the web process"): server/web/main.ts starts it as a child and hands
 // it every request the runtime lane does not answer, over a local socket. Next.js installs
 // process-wide hooks (it wraps Date, crypto and timers, and its AsyncLocalStorage instances turn
 // on promise hooks) that tax every request of the process it runs in; in a process of its own
 // they tax only its requests. It exits when its parent does, and stops serving on SIGTERM.
 import { chmodSync } from "node:fs";
 import { createServer } from "node:http";
-import { fileURLToPath } from "node:url";
 import next from "next";
-import { pgPool } from "./db/pool.ts";
-import { flushLogs, logger } from "./log.ts";
-import { armPeerStamp } from "./http/peer-address.ts";
-import { reportReady } from "./web-link.ts";
+import { packageRoot } from "../core/package-root.ts";
+import { pgPool } from "../db/pool.ts";
+import { flushLogs, logger } from "../log.ts";
+import { armPeerStamp } from "./peer-address.ts";
+import { flushRefusalsInWeb, reportReady, reportToWeb } from "./web-link.ts";
+import { forwardObservations } from "../http/metrics.ts";
+import { delegateRefusalFlush } from "../domain/cross-tenant.ts";
 
 const socketPath = process.env.LICENSING_NEXT_SOCKET;
-if (!socketPath || !process.send) throw new Error("server/next-process.ts is started by server/web.ts");
+if (!socketPath || !process.send)
+  throw new Error("server/web/next-process.ts is started by server/web/main.ts");
 const log = logger.child({ component: "next" });
 
 // The parent stamps each request with the caller's address and its secret; this process checks it.
 armPeerStamp(process.env.LICENSING_PEER_STAMP);
 delete process.env.LICENSING_PEER_STAMP;
 
+// The web process keeps the one set of counters: this process reports to it.
+forwardObservations((o) => reportToWeb({ ...o, at: o.at.toISOString() }));
+delegateRefusalFlush(flushRefusalsInWeb);
+
 const app = next({
   dev: false,
-  dir: fileURLToPath(new URL("..", import.meta.url)),
+  dir: packageRoot(import.meta.url),
   customServer: true,
 });
 await app.prepare();

@@ -1,23 +1,24 @@
 // The runtime lane's route table (DESIGN.md section 11): the paths every shipped copy of a vendor's
-// product calls, mapped to the very route modules Next.js serves them from. The route files stay the
-// only place the runtime API is written; the production web entry (server/web.ts) calls their
-// exported handlers directly and leaves every other path to Next.js.
-import type { Answer, RouteRequest } from "./route-request.ts";
-import * as activationJwt from "@/app/api/v1/provision/activations/jwt/route";
-import * as activationLicense from "@/app/api/v1/provision/activations/license/route";
-import * as anonymousTry from "@/app/api/v1/provision/activations/anonymous-try/route";
-import * as renew from "@/app/api/v1/provision/activations/[sessionId]/renew/route";
-import * as checkIn from "@/app/api/v1/provision/activations/[sessionId]/check-in/route";
-import * as release from "@/app/api/v1/provision/activations/[sessionId]/release/route";
-import * as consume from "@/app/api/v1/provision/usage/consume/[sessionId]/[metric]/route";
-import * as previewConsume from "@/app/api/v1/provision/usage/preview-consume/[sessionId]/[metric]/route";
-import * as consumption from "@/app/api/v1/provision/usage/[sessionId]/[metric]/consumption/route";
-import * as meterUsage from "@/app/api/v1/provision/usage/[sessionId]/[metric]/usage/route";
-import * as sessionTransactions from "@/app/api/v1/provision/usage/sessions/[sessionId]/transactions/route";
-import * as entitlementTransactions from "@/app/api/v1/provision/usage/entitlements/[entitlementId]/transactions/route";
-import * as ratingPrompt from "@/app/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/route";
-import * as ratingPromptAnswers from "@/app/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/answers/route";
-import * as metrics from "@/app/api/metrics/route";
+// product calls, mapped to their route modules in server/http/runtime-api, which the App Router's
+// route files at those paths re-export: one handler per path, served by Next.js and by the lane
+// alike, and nothing below app/ imports from app/. The production web process (server/web/main.ts)
+// calls these handlers directly and leaves every other path to Next.js.
+import type { Answer, RouteRequest } from "../http/route-request.ts";
+import * as activationJwt from "../http/runtime-api/activate-jwt.ts";
+import * as activationLicense from "../http/runtime-api/activate-license.ts";
+import * as anonymousTry from "../http/runtime-api/anonymous-try.ts";
+import * as renew from "../http/runtime-api/renew.ts";
+import * as checkIn from "../http/runtime-api/check-in.ts";
+import * as release from "../http/runtime-api/release.ts";
+import * as consume from "../http/runtime-api/consume.ts";
+import * as previewConsume from "../http/runtime-api/preview-consume.ts";
+import * as consumption from "../http/runtime-api/meter-consumption.ts";
+import * as meterUsage from "../http/runtime-api/meter-usage.ts";
+import * as sessionTransactions from "../http/runtime-api/upload-session-usage.ts";
+import * as entitlementTransactions from "../http/runtime-api/upload-entitlement-usage.ts";
+import * as ratingPrompt from "../http/runtime-api/rating-prompt.ts";
+import * as ratingPromptAnswers from "../http/runtime-api/rating-prompt-answers.ts";
+import * as metrics from "../http/runtime-api/metrics.ts";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 
@@ -47,7 +48,7 @@ const table: [path: string, module: RouteModule][] = [
   ["/api/v1/provision/usage/entitlements/[entitlementId]/transactions", entitlementTransactions],
   ["/api/v1/provision/usage/sessions/[sessionId]/rating-prompt", ratingPrompt],
   ["/api/v1/provision/usage/sessions/[sessionId]/rating-prompt/answers", ratingPromptAnswers],
-  // Not a runtime call, but this process keeps the counters it reports (server/web-link.ts).
+  // Not a runtime call, but this process keeps the counters it reports (server/web/web-link.ts).
   ["/api/metrics", metrics],
 ];
 

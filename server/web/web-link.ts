@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 
 /**
- * The link between the web process (server/web.ts, the runtime lane) and its Next.js child
- * (server/next-process.ts), over the child's IPC channel. The web process keeps the one set of
+ * The link between the web process (server/web/main.ts, the runtime lane) and its Next.js child
+ * (server/web/next-process.ts), over the child's IPC channel. The web process keeps the one set of
  * in-process counters (GET /api/metrics, the refusal counts): the child reports each request it
  * answers there, and asks it to flush refusals before the dashboard reads them.
  */
@@ -24,11 +24,6 @@ type ToWeb =
   | { kind: "observe"; observation: LinkedObservation }
   | { kind: "flushRefusals"; id: number };
 type ToNext = { kind: "flushedRefusals"; id: number };
-
-/** Whether this process is the Next.js child of a web process (its counters live there). */
-export function isNextChild(): boolean {
-  return process.env.LICENSING_NEXT_SOCKET !== undefined && typeof process.send === "function";
-}
 
 /** The child serves: the web process may start listening. */
 export function reportReady(): void {

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort, repoRoot, TEST_APP_SECRET, TEST_NEXTAUTH_SECRET } from "../../helpers/test-server.ts";
+
+/**
+ * Issue 26: `npm run web` (npm start without its worker) runs WEB_CONCURRENCY web processes from
+ * the compiled build with plain Node, and starts a new web process when one dies. Read from
+ * /proc: the process tree under the command npm runs (scripts/production.mjs).
+ */
+type Proc = { pid: number; ppid: number; argv: string[] };
+
+function processTable(): Proc[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        const argv = readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0").filter(Boolean);
+        return [{ pid: Number(d), ppid, argv }];
+      } catch {
+        return [];
+      }
+    });
+}
+
+function treeOf(root: number): Proc[] {
+  const all = processTable();
+  const out: Proc[] = [];
+  const walk = (pid: number) => {
+    for (const p of all.filter((q) => q.ppid === pid)) {
+      out.push(p);
+      walk(p.pid);
+    }
+  };
+  const self = all.find((p) => p.pid === root);
+  if (self) out.push(self);
+  walk(root);
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let start: ChildProcess;
+let baseUrl: string;
+
+async function healthy(deadlineMs: number): Promise<boolean> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    if (start.exitCode !== null) return false;
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await sleep(250);
+  }
+  return false;
+}
+
+const webProcesses = () =>
+  treeOf(start.pid!).filter((p) => p.argv.some((a) => a.endsWith("dist/web/main.js")));
+const nextProcesses = () =>
+  treeOf(start.pid!).filter((p) => p.argv.some((a) => a.endsWith("dist/web/next-process.js")));
+
+beforeAll(async () => {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  start = spawn(process.execPath, ["scripts/production.mjs", "start", "--web"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: inject("databaseUrl"),
+      APP_SECRET: TEST_APP_SECRET,
+      NEXTAUTH_SECRET: TEST_NEXTAUTH_SECRET,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "warn",
+    },
+  });
+  expect(await healthy(120_000)).toBe(true);
+}, 180_000);
+
+afterAll(async () => {
+  if (start && start.exitCode === null) {
+    const exited = new Promise((r) => start.once("exit", r));
+    start.kill("SIGTERM");
+    await Promise.race([exited, sleep(30_000)]);
+    for (const p of treeOf(start.pid!)) process.kill(p.pid, "SIGKILL");
+  }
+});
+
+describe("npm run web: WEB_CONCURRENCY compiled web processes", () => {
+  it("runs a primary and 2 web processes from dist/web/main.js, each with its Next.js child, and no TypeScript loader anywhere in the tree", () => {
+    const tree = treeOf(start.pid!);
+    // The primary and its two web processes all run dist/web/main.js (cluster workers share its argv).
+    expect(webProcesses()).toHaveLength(3);
+    expect(nextProcesses()).toHaveLength(2);
+    const loaders = tree.filter((p) =>
+      p.argv.some((a) => /(^|\/)tsx(\/|$)|--import|--loader|\.tsx?$/.test(a) && !a.endsWith(".d.ts")),
+    );
+    expect(loaders.map((p) => p.argv.join(" "))).toEqual([]);
+    expect(tree.every((p) => p.argv[0] === process.execPath || p.argv[0] === "node")).toBe(true);
+  });
+
+  it("a web process killed with SIGKILL is replaced, and the port keeps answering meanwhile", async () => {
+    const primary = webProcesses().find((p) => nextProcesses().every((n) => n.ppid !== p.pid))!;
+    const workers = webProcesses().filter((p) => p.pid !== primary.pid);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0].pid, "SIGKILL");
+    // The other web process answers while the replacement starts.
+    let answered = 0;
+    for (let i = 0; i < 5; i++) if ((await fetch(`${baseUrl}/api/health`)).ok) answered++;
+    expect(answered).toBe(5);
+    const deadline = Date.now() + 90_000;
+    let now = webProcesses().filter((p) => p.pid !== primary.pid);
+    while (Date.now() < deadline && (now.length !== 2 || nextProcesses().length !== 2)) {
+      await sleep(500);
+      now = webProcesses().filter((p) => p.pid !== primary.pid);
+    }
+    expect(now).toHaveLength(2);
+    expect(now.map((p) => p.pid)).not.toContain(workers[0].pid);
+    expect(now.map((p) => p.pid)).toContain(workers[1].pid);
+    expect(nextProcesses()).toHaveLength(2);
+  }, 120_000);
+});
