@@ -17,6 +17,7 @@ import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/helpers/test-server.ts";
 import { startBaseline } from "./baseline.ts";
+import { minimalActivation, minimalRatio, minimalSessionCalls, startMinimalBaseline, type MinimalLoad } from "./minimal-baseline.ts";
 import type { BaselineScript } from "./baseline-server.ts";
 import { callHandler, installRecorder, roundTrips, sameShape, templateOf, type Template } from "./same-work.ts";
 import { matchRuntimeRoute } from "../../server/http/runtime-routes.ts";
@@ -42,6 +43,12 @@ export type RuntimeBenchResult = {
   baseline: { activation: MeasuredLoad; activationAcrossEntitlements: MeasuredLoad; renew: MeasuredLoad; checkIn: MeasuredLoad };
   /** Our requests/s divided by the baseline's. */
   ratios: { activation: number; activationAcrossEntitlements: number; renew: number; checkIn: number };
+  /**
+   * The minimal-work baseline (scripts/bench/minimal-baseline-server.ts): only what each job
+   * strictly needs, on its own tables, measured the same way; and our requests/s over it.
+   */
+  minimal: { activation: MinimalLoad; activationAcrossEntitlements: MinimalLoad; renew: MinimalLoad; checkIn: MinimalLoad };
+  minimalRatios: { activation: number; activationAcrossEntitlements: number; renew: number; checkIn: number };
   /** Statements our handler sends per request (BEGIN and COMMIT included), recorded in-process; the baseline sends the same. */
   statementsPerRequest: { activation: number; renew: number; checkIn: number };
   /** Round trips to PostgreSQL per request: statements sent together (pipelined) count once. */
@@ -211,6 +218,30 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     } finally {
       await baselineServer.stop();
     }
+    log("minimal-work baseline (lock + insert + commit + sign; one UPDATE by primary key)");
+    const minimalServer = await startMinimalBaseline(server.databaseUrl, {
+      tenantId: tenant.tenantId,
+      kid: script.script.kid,
+      privateJwk: script.script.privateJwk,
+      licenses: spreadCodes.length,
+      sessions: sessions.map((s) => ({ sessionId: s.sessionId, license: 0 })),
+    });
+    let minimal: RuntimeBenchResult["minimal"];
+    try {
+      const auth = { authorization: `Bearer ${sessions[3].token}` };
+      await minimalServer.smoke("POST", "/activate?license=0", json, JSON.stringify({ fingerprint: "minimal-smoke" }));
+      await minimalServer.smoke("POST", `/renew/${sessions[3].sessionId}`, auth);
+      await minimalServer.smoke("POST", `/check-in/${sessions[3].sessionId}`, auth);
+      minimal = {
+        activation: await minimalServer.measure(minimalActivation("0")),
+        activationAcrossEntitlements: await minimalServer.measure(minimalActivation("spread")),
+        renew: await minimalServer.measure(minimalSessionCalls("renew", sessions)),
+        checkIn: await minimalServer.measure(minimalSessionCalls("check-in", sessions)),
+      };
+      log(`minimal: ${JSON.stringify(minimal)}`);
+    } finally {
+      await minimalServer.stop();
+    }
     const ratio = (ours: LoadResult, theirs: LoadResult) => Math.round((ours.requestsPerSecond / Math.max(1, theirs.requestsPerSecond)) * 100) / 100;
 
     return {
@@ -226,6 +257,13 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
         activationAcrossEntitlements: ratio(activationAcrossEntitlements, baseline.activationAcrossEntitlements),
         renew: ratio(renew, baseline.renew),
         checkIn: ratio(checkIn, baseline.checkIn),
+      },
+      minimal,
+      minimalRatios: {
+        activation: minimalRatio(activation, minimal.activation),
+        activationAcrossEntitlements: minimalRatio(activationAcrossEntitlements, minimal.activationAcrossEntitlements),
+        renew: minimalRatio(renew, minimal.renew),
+        checkIn: minimalRatio(checkIn, minimal.checkIn),
       },
       statementsPerRequest: script.statementsPerRequest,
       roundTripsPerRequest: script.roundTripsPerRequest,
