@@ -64,8 +64,8 @@ export type MeteringSeed = {
  * 64 sessions on the first and 4 on each, and a warm-up consume per session (terms cache,
  * prepared statements). Shared with scripts/profile-runtime.ts, which profiles the same loads.
  */
-export async function seedMetering(server: TestServer, db: Db, log: (line: string) => void): Promise<MeteringSeed> {
-    const tenant = await createTenant(db, { name: "Bench metering" });
+export async function seedMetering(server: TestServer, db: Db, log: (line: string) => void, tenantId?: string): Promise<MeteringSeed> {
+    const tenant = tenantId ? { tenantId } : await createTenant(db, { name: "Bench metering" });
     const scopes = ["provision.activation-code.*"];
     const { client, clientSecret } = await createClient(systemContext(db, tenant.tenantId, "bench"), {
       name: "bench",
@@ -82,8 +82,10 @@ export async function seedMetering(server: TestServer, db: Db, log: (line: strin
 
     log(`seeding ${LICENSES} metered licenses`);
     const featureCode = "BENCH_API_CALLS";
-    await scoped.featureCatalogEntry.create({
-      data: { tenantId: tenant.tenantId, featureCode, activeCodeKey: featureCode, name: "API calls", metricName: "api-calls", featureType: "Metered", lifecycleStatus: "Published" },
+    // Skipped when present: `bench -- scale` runs again in the tenant of its kept data set.
+    await scoped.featureCatalogEntry.createMany({
+      data: [{ tenantId: tenant.tenantId, featureCode, activeCodeKey: featureCode, name: "API calls", metricName: "api-calls", featureType: "Metered", lifecycleStatus: "Published" }],
+      skipDuplicates: true,
     });
     const licenses: { entitlementId: string; code: string; assetId: string; meteredUsageId: string; anchorAt: Date }[] = [];
     for (let i = 0; i < LICENSES; i++) {
@@ -176,15 +178,22 @@ export const meteringLoads = (seed: MeteringSeed) => ({
   upload: cycle(seed.spread, uploadPath, usageBatch),
 });
 
-export async function runMeteringBench(options: { log?: (line: string) => void } = {}): Promise<MeteringBenchResult> {
+export async function runMeteringBench(
+  options: {
+    log?: (line: string) => void;
+    /** `bench -- scale`: an existing, migrated database (kept) and its tenant, instead of fresh ones. */
+    databaseUrl?: string;
+    tenantId?: string;
+  } = {},
+): Promise<MeteringBenchResult> {
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench:metering] ${line}\n`));
   log("starting the production server on a fresh database");
-  const server = await startTestServer();
+  const server = await startTestServer({ databaseUrl: options.databaseUrl });
   process.env.APP_SECRET = TEST_APP_SECRET;
   const db = createDb(server.databaseUrl, { max: 4 });
   let baselineChild: ReturnType<typeof spawn> | undefined;
   try {
-    const { tenantId, licenses, one, spread } = await seedMetering(server, db, log);
+    const { tenantId, licenses, one, spread } = await seedMetering(server, db, log, options.tenantId);
     const scoped = tenantDb(db, tenantId);
     const port = Number(new URL(server.baseUrl).port);
     const measure = async (url: string, request: AutocannonRequest, cpuPort?: number): Promise<Measured> => {

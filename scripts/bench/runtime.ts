@@ -66,7 +66,15 @@ const json = { "content-type": "application/json" };
 const SEATS = 1_000_000;
 const SPREAD_ENTITLEMENTS = 16;
 
-export async function runRuntimeBench(options: { sessions?: number; log?: (line: string) => void } = {}): Promise<RuntimeBenchResult> {
+export async function runRuntimeBench(
+  options: {
+    sessions?: number;
+    log?: (line: string) => void;
+    /** `bench -- scale`: an existing, migrated database (kept) and its tenant, instead of fresh ones. */
+    databaseUrl?: string;
+    tenantId?: string;
+  } = {},
+): Promise<RuntimeBenchResult> {
   const sessionCount = options.sessions ?? Number(process.env.BENCH_RUNTIME_SESSIONS ?? 256);
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench:runtime] ${line}\n`));
   const loadBefore = loadavg();
@@ -75,11 +83,11 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
   process.env.RATE_LIMITS ??= TEST_RATE_LIMITS;
 
   log("starting the production server on a fresh database");
-  const server = await startTestServer();
+  const server = await startTestServer({ databaseUrl: options.databaseUrl });
   process.env.APP_SECRET = TEST_APP_SECRET;
   const db = createDb(server.databaseUrl, { max: 4 });
   try {
-    const tenant = await createTenant(db, { name: "Bench runtime" });
+    const tenant = options.tenantId ? { tenantId: options.tenantId } : await createTenant(db, { name: "Bench runtime" });
     const scopes = ["provision.activation-code.*", "provision.entitlement-adm.*"];
     const { client, clientSecret } = await createClient(systemContext(db, tenant.tenantId, "bench"), { name: "bench", kind: "admin", scopes });
     const tokenRes = await fetch(`${server.baseUrl}/auth/connect/token`, {
