@@ -10,6 +10,7 @@ import { runPortabilityBench } from "./bench/portability.ts";
 import { runReportsBench } from "./bench/reports.ts";
 import { runMeteringBench } from "./bench/metering.ts";
 import { runScaleBench } from "./bench/scale.ts";
+import { runSoakBench } from "./bench/soak.ts";
 
 const scenarios: Record<string, () => Promise<object>> = {
   webhooks: () => runWebhookFanOut(),
@@ -18,10 +19,24 @@ const scenarios: Record<string, () => Promise<object>> = {
   reports: () => runReportsBench(),
   metering: () => runMeteringBench(),
   scale: () => runScaleBench(),
+  soak: () => runSoakBench({ minutes: minutes() }),
 };
 
+/** `--minutes N` (the soak's length). */
+function minutes(): number | undefined {
+  const at = process.argv.indexOf("--minutes");
+  if (at < 0) return undefined;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 2) {
+    process.stderr.write("--minutes is a whole number, at least 2\n");
+    process.exit(2);
+  }
+  return n;
+}
+
 async function main() {
-  const asked = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const asked = args.filter((arg, i) => !arg.startsWith("--") && args[i - 1] !== "--minutes");
   const unknown = asked.filter((name) => !scenarios[name]);
   if (unknown.length) {
     process.stderr.write(
@@ -33,8 +48,8 @@ async function main() {
   const results = existsSync(file)
     ? (JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>)
     : {};
-  // Scale seeds millions of rows: it runs only when named.
-  const everyDay = Object.keys(scenarios).filter((name) => name !== "scale");
+  // Scale seeds millions of rows and soak runs for half an hour: they run only when named.
+  const everyDay = Object.keys(scenarios).filter((name) => name !== "scale" && name !== "soak");
   for (const name of asked.length ? asked : everyDay) {
     const result = await scenarios[name]();
     results[name] = { ...result, measuredAt: new Date().toISOString() };
