@@ -11,6 +11,7 @@ import { runReportsBench } from "./bench/reports.ts";
 import { runMeteringBench } from "./bench/metering.ts";
 import { runScaleBench } from "./bench/scale.ts";
 import { runSoakBench } from "./bench/soak.ts";
+import { runBackofficeBench } from "./bench/backoffice.ts";
 
 const scenarios: Record<string, () => Promise<object>> = {
   webhooks: () => runWebhookFanOut(),
@@ -20,6 +21,7 @@ const scenarios: Record<string, () => Promise<object>> = {
   metering: () => runMeteringBench(),
   scale: () => runScaleBench(),
   soak: () => runSoakBench({ minutes: minutes() }),
+  backoffice: () => runBackofficeBench(),
 };
 
 /** `--minutes N` (the soak's length). */
@@ -48,8 +50,9 @@ async function main() {
   const results = existsSync(file)
     ? (JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>)
     : {};
-  // Scale seeds millions of rows and soak runs for half an hour: they run only when named.
-  const everyDay = Object.keys(scenarios).filter((name) => name !== "scale" && name !== "soak");
+  // Scale (and backoffice, on its data set) seed millions of rows and soak runs for half an hour:
+  // they run only when named.
+  const everyDay = Object.keys(scenarios).filter((name) => !["scale", "soak", "backoffice"].includes(name));
   for (const name of asked.length ? asked : everyDay) {
     const result = await scenarios[name]();
     results[name] = { ...result, measuredAt: new Date().toISOString() };

@@ -79,10 +79,9 @@ async function tableRows(databaseUrl: string, tenantId: string): Promise<Record<
   }
 }
 
-export async function runScaleBench(options: { log?: (line: string) => void } = {}): Promise<ScaleBenchResult> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`[bench:scale] ${line}\n`));
+/** The kept data set: its database, tenant and row counts; seeded first when missing or smaller than asked. */
+export async function ensureScaleDataSet(log: (line: string) => void) {
   const size = sizeFromEnv();
-  const loadBefore = loadavg();
   process.env.APP_SECRET = TEST_APP_SECRET;
   const databaseUrl = await scaleDatabase(log);
   const db = createDb(databaseUrl, { max: 2 });
@@ -108,6 +107,13 @@ export async function runScaleBench(options: { log?: (line: string) => void } = 
   }
   const rows = await tableRows(databaseUrl, tenantId);
   log(`rows: ${JSON.stringify(rows)}`);
+  return { databaseUrl, tenantId, size, seeded, rows };
+}
+
+export async function runScaleBench(options: { log?: (line: string) => void } = {}): Promise<ScaleBenchResult> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`[bench:scale] ${line}\n`));
+  const loadBefore = loadavg();
+  const { databaseUrl, tenantId, size, seeded, rows } = await ensureScaleDataSet(log);
 
   log("runtime, empty database");
   const emptyRuntime = await runRuntimeBench({ log: (l) => log(`empty runtime: ${l}`) });
