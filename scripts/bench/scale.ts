@@ -119,6 +119,14 @@ export async function runScaleBench(options: { log?: (line: string) => void } = 
   const emptyRuntime = await runRuntimeBench({ log: (l) => log(`empty runtime: ${l}`) });
   log("runtime, data set");
   const scaleRuntime = await runRuntimeBench({ databaseUrl, tenantId, log: (l) => log(`scale runtime: ${l}`) });
+  // Printed now: a failure in the metering part must not lose the runtime figures.
+  log(`runtime, data set / empty: ${JSON.stringify({
+    activation: [emptyRuntime.activation.requestsPerSecond, scaleRuntime.activation.requestsPerSecond],
+    activationSpread: [emptyRuntime.activationAcrossEntitlements.requestsPerSecond, scaleRuntime.activationAcrossEntitlements.requestsPerSecond],
+    renew: [emptyRuntime.renew.requestsPerSecond, scaleRuntime.renew.requestsPerSecond],
+    checkIn: [emptyRuntime.checkIn.requestsPerSecond, scaleRuntime.checkIn.requestsPerSecond],
+    adminList: [emptyRuntime.adminList.requestsPerSecond, scaleRuntime.adminList.requestsPerSecond],
+  })}`);
   log("metering, empty database");
   const emptyMetering = await runMeteringBench({ log: (l) => log(`empty metering: ${l}`) });
   log("metering, data set");
