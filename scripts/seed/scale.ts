@@ -5,7 +5,8 @@
 //
 // What it writes, consistent with the domain rules:
 //   - customers (CustomerUser), each license belonging to one;
-//   - licenses (Entitlement, Published, 10 seats) with one activation code each (the default key
+//   - licenses (Entitlement, Published, 10 seats, expiring over the next two years: in force,
+//     so the seats their sessions hold are valid) with one activation code each (the default key
 //     issuance policy: template, alphabet, check symbol and service-wide lookupKey as issued);
 //   - sessions, one device each (fingerprint stored as its SHA-256 hash), spread over the licenses
 //     and 13 months; most ended (LeaseExpired or Released, revokedAt set), one round in ten over
@@ -103,7 +104,7 @@ export async function scaleSeed(
                                     "productIds", "createdAt", "updatedAt")
          SELECT ${entitlementOf("g")}, $1::uuid, 'Published', 'Scale license ' || g, 'Active', '${SCALE_REFERENCE}', 'scale-' || g,
                 md5('customer:' || $1::text || ':' || (1 + g % $4::int))::uuid, 'User', 'customer' || (1 + g % $4::int) || '@scale.example',
-                now() + ((g % 730) - 200) * interval '1 day', '[]', '{}', $5::jsonb,
+                now() + (1 + g % 730) * interval '1 day', '[]', '{}', $5::jsonb,
                 '{"leaseTime": "PT1H", "gracePeriod": "P1D", "numberOfSeats": 10, "isFloatingLicense": false}', '{}',
                 now() - (g % 395) * interval '1 day', now()
          FROM generate_series($2::int, $3::int) g ON CONFLICT DO NOTHING`,
