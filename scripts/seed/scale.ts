@@ -36,8 +36,14 @@ export type ScaleSeedStep = { table: string; rows: number; seconds: number; rows
 
 /** Licenses carrying a meter and a balance: one in ten. */
 export const meteredLicenses = (entitlements: number) => Math.max(1, Math.floor(entitlements / 10));
-/** How the seeder names its rows' ids: md5(kind:tenant:ordinal) as a uuid. */
-export const scaleId = (kind: string) => `md5('${kind}:' || $1::text || ':' || g)::uuid`;
+/**
+ * A row id derived from a name: its md5 with the version and variant digits of a random (v4)
+ * UUID, as the API's schemas require of every id.
+ */
+const uuidOf = (name: string) =>
+  `overlay(overlay(md5(${name}) placing '4' from 13) placing '8' from 17)::uuid`;
+/** How the seeder names its rows' ids: from (kind, tenant, ordinal). */
+export const scaleId = (kind: string) => uuidOf(`'${kind}:' || $1::text || ':' || g`);
 /** The reference every seeded license carries: what `bench -- scale` looks for to reuse a data set. */
 export const SCALE_REFERENCE = "scale-seed";
 const CHUNK = 250_000;
@@ -85,7 +91,7 @@ export async function scaleSeed(
     const C = Math.max(1, size.customers);
     const M = meteredLicenses(E);
     const policy = defaultKeyIssuancePolicy();
-    const entitlementOf = (ordinal: string) => `md5('entitlement:' || $1::text || ':' || (${ordinal}))::uuid`;
+    const entitlementOf = (ordinal: string) => uuidOf(`'entitlement:' || $1::text || ':' || (${ordinal})`);
 
     await timed("CustomerUser", () =>
       chunked(
@@ -103,7 +109,7 @@ export async function scaleSeed(
                                     "customerContactEmail", "expirationDateTime", features, "activationPolicy", "keyIssuancePolicy", "claimBasedActivation",
                                     "productIds", "createdAt", "updatedAt")
          SELECT ${entitlementOf("g")}, $1::uuid, 'Published', 'Scale license ' || g, 'Active', '${SCALE_REFERENCE}', 'scale-' || g,
-                md5('customer:' || $1::text || ':' || (1 + g % $4::int))::uuid, 'User', 'customer' || (1 + g % $4::int) || '@scale.example',
+                ${uuidOf("'customer:' || $1::text || ':' || (1 + g % $4::int)")}, 'User', 'customer' || (1 + g % $4::int) || '@scale.example',
                 now() + (1 + g % 730) * interval '1 day', '[]', '{}', $5::jsonb,
                 '{"leaseTime": "PT1H", "gracePeriod": "P1D", "numberOfSeats": 10, "isFloatingLicense": false}', '{}',
                 now() - (g % 395) * interval '1 day', now()
@@ -161,7 +167,7 @@ export async function scaleSeed(
       `INSERT INTO "LicenseSession" (id, "tenantId", "entitlementId", "deviceId", "activationCodeId", "deviceName", "productIds", "activatedAt",
                                      "leaseExpiresAt", "graceExpiresAt", "seatHeldUntil", "lastContactAt", "revokedAt", "revocationReason", "createdAt", "updatedAt")
        SELECT ${scaleId("session")}, $1::uuid, ${entitlementOf("1 + g % $5::int")}, ${scaleId("device")},
-              md5('code:' || $1::text || ':' || (1 + g % $5::int))::uuid, 'Device ' || g, '{}', a,
+              ${uuidOf("'code:' || $1::text || ':' || (1 + g % $5::int)")}, 'Device ' || g, '{}', a,
               ${held ? "now() + interval '1 hour'" : "a + interval '1 hour'"}, ${held ? "now() + interval '25 hours'" : "a + interval '25 hours'"},
               ${held ? "now() + interval '1 hour'" : "a + interval '1 hour'"}, ${held ? "now()" : "a"},
               ${held ? "NULL" : "a + interval '25 hours'"}, ${held ? "'None'" : "CASE WHEN g % 3 = 0 THEN 'Released' ELSE 'LeaseExpired' END"}, a, now()
@@ -176,7 +182,7 @@ export async function scaleSeed(
     );
 
     // Meters and balances on licenses 1..M (one in ten of the data set's licenses).
-    const meterAsset = (ordinal: string) => `md5('meter:' || $1::text || ':' || (${ordinal}))::uuid`;
+    const meterAsset = (ordinal: string) => uuidOf(`'meter:' || $1::text || ':' || (${ordinal})`);
     await timed("MonitoredAsset", () =>
       chunked(
         M,
