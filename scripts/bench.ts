@@ -9,6 +9,9 @@ import { runWebhookFanOut } from "./bench/webhooks.ts";
 import { runPortabilityBench } from "./bench/portability.ts";
 import { runReportsBench } from "./bench/reports.ts";
 import { runMeteringBench } from "./bench/metering.ts";
+import { runScaleBench } from "./bench/scale.ts";
+import { runSoakBench } from "./bench/soak.ts";
+import { runBackofficeBench } from "./bench/backoffice.ts";
 
 const scenarios: Record<string, () => Promise<object>> = {
   webhooks: () => runWebhookFanOut(),
@@ -16,10 +19,26 @@ const scenarios: Record<string, () => Promise<object>> = {
   portability: () => runPortabilityBench(),
   reports: () => runReportsBench(),
   metering: () => runMeteringBench(),
+  scale: () => runScaleBench(),
+  soak: () => runSoakBench({ minutes: minutes() }),
+  backoffice: () => runBackofficeBench(),
 };
 
+/** `--minutes N` (the soak's length). */
+function minutes(): number | undefined {
+  const at = process.argv.indexOf("--minutes");
+  if (at < 0) return undefined;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 2) {
+    process.stderr.write("--minutes is a whole number, at least 2\n");
+    process.exit(2);
+  }
+  return n;
+}
+
 async function main() {
-  const asked = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const asked = args.filter((arg, i) => !arg.startsWith("--") && args[i - 1] !== "--minutes");
   const unknown = asked.filter((name) => !scenarios[name]);
   if (unknown.length) {
     process.stderr.write(
@@ -31,7 +50,10 @@ async function main() {
   const results = existsSync(file)
     ? (JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>)
     : {};
-  for (const name of asked.length ? asked : Object.keys(scenarios)) {
+  // Scale (and backoffice, on its data set) seed millions of rows and soak runs for half an hour:
+  // they run only when named.
+  const everyDay = Object.keys(scenarios).filter((name) => !["scale", "soak", "backoffice"].includes(name));
+  for (const name of asked.length ? asked : everyDay) {
     const result = await scenarios[name]();
     results[name] = { ...result, measuredAt: new Date().toISOString() };
     process.stdout.write(`${name}: ${JSON.stringify(result)}\n`);

@@ -16,6 +16,9 @@
  *   rate-limit list --tenant ID [--json]
  *   rate-limit set --tenant ID --name LIMIT --limit N --window SECONDS [--json]
  *   rate-limit reset --tenant ID --name LIMIT   (the service-wide value applies again)
+ *   scale-seed --tenant ID --entitlements N --sessions N --usage-records N [--customers N]
+ *     (a production-sized data set in set-based SQL, rows per second per table: scripts/seed/scale.ts;
+ *     not audited: it is test data, written as the data set's own history)
  */
 import { systemContext } from "../server/domain/context.ts";
 import { parseArgs } from "node:util";
@@ -31,6 +34,7 @@ import { createUser, userKinds, type UserKind } from "../server/domain/identity/
 import { AppError } from "../server/core/errors.ts";
 import { rotateTenantSigningKey } from "../server/domain/identity/rotate-tenant-signing-key.ts";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
+import { scaleSeed } from "./seed/scale.ts";
 import { userInfo } from "node:os";
 import { runAudited } from "../server/db/audit-context.ts";
 import { now } from "../server/clock.ts";
@@ -67,6 +71,10 @@ const { positionals, values } = parseArgs({
     "admin-password": { type: "string" },
     role: { type: "string" },
     limit: { type: "string" },
+    entitlements: { type: "string" },
+    sessions: { type: "string" },
+    "usage-records": { type: "string" },
+    customers: { type: "string" },
     window: { type: "string" },
     json: { type: "boolean", default: false },
   },
@@ -102,6 +110,14 @@ function print(human: string, json: unknown) {
 async function main() {
   const runtime = await resolveRuntimeEnv({ log: (line) => process.stderr.write(`${line}\n`) });
   process.env.APP_SECRET = runtime.env.APP_SECRET;
+  if (positionals[0] === "scale-seed") {
+    try {
+      await runScaleSeed(runtime.env.DATABASE_URL!);
+    } finally {
+      await runtime.stop();
+    }
+    return;
+  }
   const db = createDb(runtime.env.DATABASE_URL!, { max: 2 });
   try {
     const [area, action] = positionals;
@@ -114,6 +130,33 @@ async function main() {
     await db.$disconnect();
     await runtime.stop();
   }
+}
+
+function count(name: "entitlements" | "sessions" | "usage-records" | "customers", fallback?: number): number {
+  const value = values[name] ?? (fallback === undefined ? required(name) : String(fallback));
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new AppError("license.validation_error", `--${name} is a whole number (0 or more).`);
+  return n;
+}
+
+async function runScaleSeed(databaseUrl: string) {
+  const entitlements = count("entitlements");
+  const size = {
+    entitlements,
+    sessions: count("sessions"),
+    usageRecords: count("usage-records"),
+    customers: count("customers", Math.max(1, Math.floor(entitlements / 5))),
+  };
+  if (size.entitlements < 1) throw new AppError("license.validation_error", "--entitlements is at least 1.");
+  const started = performance.now();
+  const steps = await scaleSeed(databaseUrl, required("tenant"), size);
+  const seconds = (performance.now() - started) / 1000;
+  const rows = steps.reduce((sum, s) => sum + s.rows, 0);
+  print(
+    `${rows.toLocaleString("en")} rows in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString("en")} rows/s)`,
+    { steps, rows, seconds },
+  );
 }
 
 async function run(db: ReturnType<typeof createDb>, operation: string) {

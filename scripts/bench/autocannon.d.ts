@@ -22,6 +22,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second across all connections (a steady load instead of as fast as possible). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -19,6 +19,8 @@ import { periodOf } from "../../server/domain/metering/periods/period.ts";
 import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS, type TestServer } from "../../tests/helpers/test-server.ts";
 import { repoRoot } from "../lib/runtime-env.ts";
 import { withCpu, type CpuShare } from "./cpu.ts";
+import { minimalRatio, minimalSessionCalls, startMinimalBaseline, type MinimalLoad } from "./minimal-baseline.ts";
+import { open } from "../../server/crypto/secret-box.ts";
 import { load, type LoadResult } from "./load.ts";
 
 type Measured = LoadResult & { cpu?: CpuShare; loadAverage: number[] };
@@ -31,6 +33,9 @@ export type MeteringBenchResult = {
   baseline: { consumeOneLicense: Measured; consumeSpread: Measured; usageUpload: Measured & { recordsPerSecond: number } };
   /** Our requests/s divided by the baseline's, per scenario. */
   vsBaseline: { consumeOneLicense: number; consumeSpread: number; usageUpload: number };
+  /** The minimal-work baseline's consume (one conditional UPDATE of a counter), and our ratio to it. */
+  minimal: { consumeOneLicense: MinimalLoad; consumeSpread: MinimalLoad };
+  vsMinimal: { consumeOneLicense: number; consumeSpread: number };
   /** The one license's ledger after both consume loads: every committed consume is one entry. */
   exactness: { ledgerEntries: number; meterUsage: number; consumeCount: number; exact: boolean };
   targets: { consumeSpread: number; consumeOneLicense: number; usageRecordsPerSecond: number };
@@ -59,8 +64,8 @@ export type MeteringSeed = {
  * 64 sessions on the first and 4 on each, and a warm-up consume per session (terms cache,
  * prepared statements). Shared with scripts/profile-runtime.ts, which profiles the same loads.
  */
-export async function seedMetering(server: TestServer, db: Db, log: (line: string) => void): Promise<MeteringSeed> {
-    const tenant = await createTenant(db, { name: "Bench metering" });
+export async function seedMetering(server: TestServer, db: Db, log: (line: string) => void, tenantId?: string): Promise<MeteringSeed> {
+    const tenant = tenantId ? { tenantId } : await createTenant(db, { name: "Bench metering" });
     const scopes = ["provision.activation-code.*"];
     const { client, clientSecret } = await createClient(systemContext(db, tenant.tenantId, "bench"), {
       name: "bench",
@@ -77,8 +82,10 @@ export async function seedMetering(server: TestServer, db: Db, log: (line: strin
 
     log(`seeding ${LICENSES} metered licenses`);
     const featureCode = "BENCH_API_CALLS";
-    await scoped.featureCatalogEntry.create({
-      data: { tenantId: tenant.tenantId, featureCode, activeCodeKey: featureCode, name: "API calls", metricName: "api-calls", featureType: "Metered", lifecycleStatus: "Published" },
+    // Skipped when present: `bench -- scale` runs again in the tenant of its kept data set.
+    await scoped.featureCatalogEntry.createMany({
+      data: [{ tenantId: tenant.tenantId, featureCode, activeCodeKey: featureCode, name: "API calls", metricName: "api-calls", featureType: "Metered", lifecycleStatus: "Published" }],
+      skipDuplicates: true,
     });
     const licenses: { entitlementId: string; code: string; assetId: string; meteredUsageId: string; anchorAt: Date }[] = [];
     for (let i = 0; i < LICENSES; i++) {
@@ -171,15 +178,22 @@ export const meteringLoads = (seed: MeteringSeed) => ({
   upload: cycle(seed.spread, uploadPath, usageBatch),
 });
 
-export async function runMeteringBench(options: { log?: (line: string) => void } = {}): Promise<MeteringBenchResult> {
+export async function runMeteringBench(
+  options: {
+    log?: (line: string) => void;
+    /** `bench -- scale`: an existing, migrated database (kept) and its tenant, instead of fresh ones. */
+    databaseUrl?: string;
+    tenantId?: string;
+  } = {},
+): Promise<MeteringBenchResult> {
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench:metering] ${line}\n`));
   log("starting the production server on a fresh database");
-  const server = await startTestServer();
+  const server = await startTestServer({ databaseUrl: options.databaseUrl });
   process.env.APP_SECRET = TEST_APP_SECRET;
   const db = createDb(server.databaseUrl, { max: 4 });
   let baselineChild: ReturnType<typeof spawn> | undefined;
   try {
-    const { tenantId, licenses, one, spread } = await seedMetering(server, db, log);
+    const { tenantId, licenses, one, spread } = await seedMetering(server, db, log, options.tenantId);
     const scoped = tenantDb(db, tenantId);
     const port = Number(new URL(server.baseUrl).port);
     const measure = async (url: string, request: AutocannonRequest, cpuPort?: number): Promise<Measured> => {
@@ -231,6 +245,30 @@ export async function runMeteringBench(options: { log?: (line: string) => void }
     };
     log(`baseline: ${JSON.stringify(baseline)}`);
 
+    log("minimal-work baseline: consume as one conditional UPDATE of a counter");
+    const key = await db.signingKey.findFirstOrThrow({ where: { tenantId, status: "Active" }, orderBy: { createdAt: "desc" } });
+    const sessionLicense = new Map<string, number>();
+    one.forEach((s) => sessionLicense.set(s.sessionId, 0));
+    spread.forEach((s, i) => sessionLicense.set(s.sessionId, Math.floor(i / 4)));
+    const minimalServer = await startMinimalBaseline(server.databaseUrl, {
+      tenantId,
+      kid: key.kid,
+      privateJwk: JSON.parse(open(key.privateKeyEncrypted)) as Record<string, unknown>,
+      licenses: LICENSES,
+      sessions: [...sessionLicense].map(([sessionId, license]) => ({ sessionId, license })),
+    });
+    let minimal: MeteringBenchResult["minimal"];
+    try {
+      await minimalServer.smoke("POST", `/consume/${one[0].sessionId}?amount=1`, { authorization: `Bearer ${one[0].token}` });
+      minimal = {
+        consumeOneLicense: await minimalServer.measure(minimalSessionCalls("consume", one, "?amount=1")),
+        consumeSpread: await minimalServer.measure(minimalSessionCalls("consume", spread, "?amount=1")),
+      };
+      log(`minimal: ${JSON.stringify(minimal)}`);
+    } finally {
+      await minimalServer.stop();
+    }
+
     const ratio = (a: LoadResult, b: LoadResult) => (b.requestsPerSecond ? round2(a.requestsPerSecond / b.requestsPerSecond) : 0);
     return {
       scenario: "metering",
@@ -242,6 +280,11 @@ export async function runMeteringBench(options: { log?: (line: string) => void }
         consumeOneLicense: ratio(consumeOneLicense, baseline.consumeOneLicense),
         consumeSpread: ratio(consumeSpread, baseline.consumeSpread),
         usageUpload: ratio(usageUpload, baseline.usageUpload),
+      },
+      minimal,
+      vsMinimal: {
+        consumeOneLicense: minimalRatio(consumeOneLicense, minimal.consumeOneLicense),
+        consumeSpread: minimalRatio(consumeSpread, minimal.consumeSpread),
       },
       exactness,
       targets: { consumeSpread: 1500, consumeOneLicense: 500, usageRecordsPerSecond: 20_000 },

@@ -17,6 +17,7 @@ import { createTenant } from "../../server/domain/cross-tenant.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/helpers/test-server.ts";
 import { startBaseline } from "./baseline.ts";
+import { minimalActivation, minimalRatio, minimalSessionCalls, startMinimalBaseline, type MinimalLoad } from "./minimal-baseline.ts";
 import type { BaselineScript } from "./baseline-server.ts";
 import { callHandler, installRecorder, roundTrips, sameShape, templateOf, type Template } from "./same-work.ts";
 import { matchRuntimeRoute } from "../../server/web/runtime-routes.ts";
@@ -43,6 +44,12 @@ export type RuntimeBenchResult = {
   baseline: { activation: MeasuredLoad; activationAcrossEntitlements: MeasuredLoad; renew: MeasuredLoad; checkIn: MeasuredLoad };
   /** Our requests/s divided by the baseline's. */
   ratios: { activation: number; activationAcrossEntitlements: number; renew: number; checkIn: number };
+  /**
+   * The minimal-work baseline (scripts/bench/minimal-baseline-server.ts): only what each job
+   * strictly needs, on its own tables, measured the same way; and our requests/s over it.
+   */
+  minimal: { activation: MinimalLoad; activationAcrossEntitlements: MinimalLoad; renew: MinimalLoad; checkIn: MinimalLoad };
+  minimalRatios: { activation: number; activationAcrossEntitlements: number; renew: number; checkIn: number };
   /** Statements our handler sends per request (BEGIN and COMMIT included), recorded in-process; the baseline sends the same. */
   statementsPerRequest: { activation: number; renew: number; checkIn: number };
   /** Round trips to PostgreSQL per request: statements sent together (pipelined) count once. */
@@ -62,7 +69,15 @@ const json = { "content-type": "application/json" };
 const SEATS = 1_000_000;
 const SPREAD_ENTITLEMENTS = 16;
 
-export async function runRuntimeBench(options: { sessions?: number; log?: (line: string) => void } = {}): Promise<RuntimeBenchResult> {
+export async function runRuntimeBench(
+  options: {
+    sessions?: number;
+    log?: (line: string) => void;
+    /** `bench -- scale`: an existing, migrated database (kept) and its tenant, instead of fresh ones. */
+    databaseUrl?: string;
+    tenantId?: string;
+  } = {},
+): Promise<RuntimeBenchResult> {
   const sessionCount = options.sessions ?? Number(process.env.BENCH_RUNTIME_SESSIONS ?? 256);
   const log = options.log ?? ((line: string) => process.stderr.write(`[bench:runtime] ${line}\n`));
   const loadBefore = loadavg();
@@ -71,11 +86,11 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
   process.env.RATE_LIMITS ??= TEST_RATE_LIMITS;
 
   log("starting the production server on a fresh database");
-  const server = await startTestServer();
+  const server = await startTestServer({ databaseUrl: options.databaseUrl });
   process.env.APP_SECRET = TEST_APP_SECRET;
   const db = createDb(server.databaseUrl, { max: 4 });
   try {
-    const tenant = await createTenant(db, { name: "Bench runtime" });
+    const tenant = options.tenantId ? { tenantId: options.tenantId } : await createTenant(db, { name: "Bench runtime" });
     const scopes = ["provision.activation-code.*", "provision.entitlement-adm.*"];
     const { client, clientSecret } = await createClient(systemContext(db, tenant.tenantId, "bench"), { name: "bench", kind: "admin", scopes });
     const tokenRes = await fetch(`${server.baseUrl}/auth/connect/token`, {
@@ -214,6 +229,30 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
     } finally {
       await baselineServer.stop();
     }
+    log("minimal-work baseline (lock + insert + commit + sign; one UPDATE by primary key)");
+    const minimalServer = await startMinimalBaseline(server.databaseUrl, {
+      tenantId: tenant.tenantId,
+      kid: script.script.kid,
+      privateJwk: script.script.privateJwk,
+      licenses: spreadCodes.length,
+      sessions: sessions.map((s) => ({ sessionId: s.sessionId, license: 0 })),
+    });
+    let minimal: RuntimeBenchResult["minimal"];
+    try {
+      const auth = { authorization: `Bearer ${sessions[3].token}` };
+      await minimalServer.smoke("POST", "/activate?license=0", json, JSON.stringify({ fingerprint: "minimal-smoke" }));
+      await minimalServer.smoke("POST", `/renew/${sessions[3].sessionId}`, auth);
+      await minimalServer.smoke("POST", `/check-in/${sessions[3].sessionId}`, auth);
+      minimal = {
+        activation: await minimalServer.measure(minimalActivation("0")),
+        activationAcrossEntitlements: await minimalServer.measure(minimalActivation("spread")),
+        renew: await minimalServer.measure(minimalSessionCalls("renew", sessions)),
+        checkIn: await minimalServer.measure(minimalSessionCalls("check-in", sessions)),
+      };
+      log(`minimal: ${JSON.stringify(minimal)}`);
+    } finally {
+      await minimalServer.stop();
+    }
     log("1 vs N web processes behind one port");
     const webProcesses = await compareWebProcesses({ databaseUrl: server.databaseUrl, activationCode, sessions, log });
     const ratio = (ours: LoadResult, theirs: LoadResult) => Math.round((ours.requestsPerSecond / Math.max(1, theirs.requestsPerSecond)) * 100) / 100;
@@ -232,6 +271,13 @@ export async function runRuntimeBench(options: { sessions?: number; log?: (line:
         activationAcrossEntitlements: ratio(activationAcrossEntitlements, baseline.activationAcrossEntitlements),
         renew: ratio(renew, baseline.renew),
         checkIn: ratio(checkIn, baseline.checkIn),
+      },
+      minimal,
+      minimalRatios: {
+        activation: minimalRatio(activation, minimal.activation),
+        activationAcrossEntitlements: minimalRatio(activationAcrossEntitlements, minimal.activationAcrossEntitlements),
+        renew: minimalRatio(renew, minimal.renew),
+        checkIn: minimalRatio(checkIn, minimal.checkIn),
       },
       statementsPerRequest: script.statementsPerRequest,
       roundTripsPerRequest: script.roundTripsPerRequest,

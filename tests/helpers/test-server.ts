@@ -162,7 +162,14 @@ export function ensureBuild(): void {
   writeFileSync(stampFile, stamp);
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/** How long a started server may take to answer /api/health (longer on a machine shared with other work). */
+const healthTimeoutMs = Number(process.env.TEST_SERVER_HEALTH_TIMEOUT_MS ?? 60_000);
+
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs = healthTimeoutMs,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`test server exited with code ${child.exitCode}`);
