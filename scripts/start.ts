@@ -3,13 +3,7 @@
 // scripts/production.mjs, which builds what is missing first), like the processes it supervises.
 import { hostname } from "node:os";
 import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
-import {
-  bindHost,
-  webArgs,
-  superviseChildren,
-  workerArgs,
-  type ChildSpec,
-} from "./lib/supervise.ts";
+import { bindHost, webArgs, superviseChildren, workerArgs, type ChildSpec } from "./lib/supervise.ts";
 
 const log = (line: string) => process.stderr.write(`[start] ${line}\n`);
 
