@@ -18,27 +18,36 @@ const PASSWORD = "correct horse battery staple";
 const fiveMinutes = Math.floor(Date.now() / 300_000) * 300_000;
 const clock = { "x-test-clock": new Date(fiveMinutes + 5_000).toISOString() };
 
-describe("password back-off holds under parallel bursts", () => {
-  it("40 parallel wrong passwords at the token endpoint: exactly 10 are evaluated, 30 refused 429; then the right password waits", async () => {
-    const tenant = await createTestTenant("Burst token");
-    const { user } = await signedInConsumer(tenant);
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        tokenRequest({ grant_type: "password", username: user.email, password: `wrong-${i}` }, clock),
-      ),
-    );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 400).length).toBe(10);
-    expect(statuses.filter((s) => s === 429).length).toBe(30);
-    expect(answers.filter((a) => a.status === 400).every((a) => a.body.error === "invalid_grant")).toBe(true);
-    const right = await tokenRequest(
-      { grant_type: "password", username: user.email, password: PASSWORD },
-      clock,
-    );
-    expect(right.status, right.text).toBe(429);
-  });
+// Each test runs tens of argon2 checks; on a loaded machine that outruns the default 30 s.
+const SLOW = { timeout: 180_000 };
 
-  it("60 parallel wrong portal sign-ins: exactly 10 are evaluated, 50 refused", async () => {
+describe("password back-off holds under parallel bursts", () => {
+  it(
+    "40 parallel wrong passwords at the token endpoint: exactly 10 are evaluated, 30 refused 429; then the right password waits",
+    SLOW,
+    async () => {
+      const tenant = await createTestTenant("Burst token");
+      const { user } = await signedInConsumer(tenant);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          tokenRequest({ grant_type: "password", username: user.email, password: `wrong-${i}` }, clock),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 400).length).toBe(10);
+      expect(statuses.filter((s) => s === 429).length).toBe(30);
+      expect(answers.filter((a) => a.status === 400).every((a) => a.body.error === "invalid_grant")).toBe(
+        true,
+      );
+      const right = await tokenRequest(
+        { grant_type: "password", username: user.email, password: PASSWORD },
+        clock,
+      );
+      expect(right.status, right.text).toBe(429);
+    },
+  );
+
+  it("60 parallel wrong portal sign-ins: exactly 10 are evaluated, 50 refused", SLOW, async () => {
     const tenant = await createTestTenant("Burst portal");
     const { user } = await signedInConsumer(tenant);
     const answers = await Promise.all(
@@ -57,7 +66,7 @@ describe("password back-off holds under parallel bursts", () => {
     expect(right.error).toBe("rate-limited:295");
   });
 
-  it("30 parallel back-office sign-ins with wrong passwords: exactly 10 are evaluated", async () => {
+  it("30 parallel back-office sign-ins with wrong passwords: exactly 10 are evaluated", SLOW, async () => {
     const tenant = await createTestTenant("Burst staff");
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -68,7 +77,7 @@ describe("password back-off holds under parallel bursts", () => {
     expect(answers.filter((a) => a.error?.startsWith("rate-limited:")).length).toBe(20);
   });
 
-  it("40 parallel wrong client secrets with a limit of 5: exactly 5 are evaluated", async () => {
+  it("40 parallel wrong client secrets with a limit of 5: exactly 5 are evaluated", SLOW, async () => {
     const tenant = await createTestTenant("Burst secrets");
     await setTenantRateLimit(systemContext(testDb(), tenant.tenantId, "test"), {
       name: "token.failed_secret",
@@ -92,15 +101,19 @@ describe("password back-off holds under parallel bursts", () => {
     expect(answers.filter((a) => a.status === 429).length).toBe(35);
   });
 
-  it("successful sign-ins give their reservation back: 15 right passwords in a row all pass", async () => {
-    const tenant = await createTestTenant("Burst refunds");
-    const { user } = await signedInConsumer(tenant);
-    for (let i = 0; i < 15; i++) {
-      const res = await tokenRequest(
-        { grant_type: "password", username: user.email, password: PASSWORD },
-        clock,
-      );
-      expect(res.status, res.text).toBe(200);
-    }
-  });
+  it(
+    "successful sign-ins give their reservation back: 15 right passwords in a row all pass",
+    SLOW,
+    async () => {
+      const tenant = await createTestTenant("Burst refunds");
+      const { user } = await signedInConsumer(tenant);
+      for (let i = 0; i < 15; i++) {
+        const res = await tokenRequest(
+          { grant_type: "password", username: user.email, password: PASSWORD },
+          clock,
+        );
+        expect(res.status, res.text).toBe(200);
+      }
+    },
+  );
 });
