@@ -43,7 +43,8 @@ const grant = (c: { client: { clientId: string }; clientSecret: string }, scope:
     scope,
   });
 
-describe("API clients follow their creator", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("API clients follow their creator", { timeout: 180_000 }, () => {
   it("disabling the staff user who registered a client revokes it: its secret and its tokens stop working", async () => {
     const tenant = await createTestTenant("Client creator disable");
     const owner = await staff(tenant, "owner");

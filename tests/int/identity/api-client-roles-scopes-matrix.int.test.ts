@@ -69,43 +69,56 @@ beforeAll(async () => {
   }
 });
 
-describe("lower roles mint lasting credentials: the roles × client-scopes matrix", () => {
-  it("each role registers a client with exactly the scopes the matrix gives it; every other scope is 403 staff.scope_beyond_role (read-only: staff.permission_denied)", async () => {
-    const seen: string[] = [];
-    const expected: string[] = [];
-    for (const [scope, allowed] of Object.entries(MATRIX))
-      for (const role of ROLES) {
-        const kind = scope === "webhooks.integrator" ? "integrator" : "admin";
-        const res = await trpcMutation<{ client: { scopes: string[]; createdByUserId: string | null } }>(
-          "clients.create",
-          { name: `${role} ${scope}`, kind, scopes: [scope] },
-          cookies[role],
-        );
-        const outcome =
-          res.status === 200
-            ? "allowed"
-            : (res.error?.data?.problem?.codeName ?? `${res.status} ${res.error?.message}`);
-        seen.push(`${role} ${scope} ${outcome}`);
-        expected.push(
-          `${role} ${scope} ${
-            allowed.includes(role)
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe(
+  "lower roles mint lasting credentials: the roles × client-scopes matrix",
+  { timeout: 180_000 },
+  () => {
+    it("each role registers a client with exactly the scopes the matrix gives it; every other scope is 403 staff.scope_beyond_role (read-only: staff.permission_denied)", async () => {
+      const seen: string[] = [];
+      const expected: string[] = [];
+      for (const [scope, allowed] of Object.entries(MATRIX))
+        for (const role of ROLES) {
+          const kind = scope === "webhooks.integrator" ? "integrator" : "admin";
+          const res = await trpcMutation<{ client: { scopes: string[]; createdByUserId: string | null } }>(
+            "clients.create",
+            { name: `${role} ${scope}`, kind, scopes: [scope] },
+            cookies[role],
+          );
+          const outcome =
+            res.status === 200
               ? "allowed"
-              : role === "read-only"
-                ? "staff.permission_denied"
-                : "staff.scope_beyond_role"
-          }`,
-        );
-        if (res.status === 200) expect(res.data!.client.createdByUserId).toEqual(expect.any(String));
-      }
-    expect(seen).toEqual(expected);
-  });
+              : (res.error?.data?.problem?.codeName ?? `${res.status} ${res.error?.message}`);
+          seen.push(`${role} ${scope} ${outcome}`);
+          expected.push(
+            `${role} ${scope} ${
+              allowed.includes(role)
+                ? "allowed"
+                : role === "read-only"
+                  ? "staff.permission_denied"
+                  : "staff.scope_beyond_role"
+            }`,
+          );
+          if (res.status === 200) expect(res.data!.client.createdByUserId).toEqual(expect.any(String));
+        }
+      expect(seen).toEqual(expected);
+    });
 
-  it("the scopes named in the issue: support and catalog editors cannot register activation-code or customer reads", async () => {
-    for (const role of ["support", "catalog-editor"] as const)
-      for (const scope of ["provision.activation-code.read", "provision.customer.read", "provision.*.read"]) {
-        const res = await trpcMutation("clients.create", { name: "reader", scopes: [scope] }, cookies[role]);
-        expect(res.status, `${role} ${scope}`).toBe(403);
-        expect(res.error?.data?.problem?.codeName).toBe("staff.scope_beyond_role");
-      }
-  });
-});
+    it("the scopes named in the issue: support and catalog editors cannot register activation-code or customer reads", async () => {
+      for (const role of ["support", "catalog-editor"] as const)
+        for (const scope of [
+          "provision.activation-code.read",
+          "provision.customer.read",
+          "provision.*.read",
+        ]) {
+          const res = await trpcMutation(
+            "clients.create",
+            { name: "reader", scopes: [scope] },
+            cookies[role],
+          );
+          expect(res.status, `${role} ${scope}`).toBe(403);
+          expect(res.error?.data?.problem?.codeName).toBe("staff.scope_beyond_role");
+        }
+    });
+  },
+);

@@ -12,7 +12,8 @@ import { uiSignInAttempt } from "../../helpers/ui-session.ts";
 
 const PASSWORD = "correct horse battery staple";
 
-describe("blocked customer users get no tokens", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("blocked customer users get no tokens", { timeout: 180_000 }, () => {
   it("the password grant and the portal sign-in refuse a user whose customer record is blocked; unblocking restores both", async () => {
     const tenant = await createTestTenant("Blocked user token");
     const admin = await tenant.token(["provision.customer.*"]);

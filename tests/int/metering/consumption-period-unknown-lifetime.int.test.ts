@@ -23,7 +23,8 @@ async function sessionOf(tenant: TestTenant, productId: string) {
   return activated({ activationCode: code, fingerprint: `period-${randomUUID()}` });
 }
 
-describe("an unrecognised consumptionPeriod is a lifetime allowance", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("an unrecognised consumptionPeriod is a lifetime allowance", { timeout: 180_000 }, () => {
   let source: TestTenant;
   let token: string;
   let productId: string;

@@ -35,7 +35,8 @@ async function periodsOf(tenant: TestTenant, assetId: string) {
 const recordsOf = (tenant: TestTenant, entitlementId: string) =>
   testDb().usageRecord.count({ where: { tenantId: tenant.tenantId, entitlementId } });
 
-describe("usage overflow", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("usage overflow", { timeout: 180_000 }, () => {
   let tenant: TestTenant;
   beforeAll(async () => {
     tenant = await createTestTenant("Usage overflow");

@@ -21,7 +21,8 @@ async function activationsOfKind(kind: string): Promise<number> {
   return Number(line.split(" ")[1]);
 }
 
-describe("metrics disagree with reports: anonymous tries count as activations", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("metrics disagree with reports: anonymous tries count as activations", { timeout: 180_000 }, () => {
   let offerId: string;
   beforeAll(async () => {
     const tenant = await createTestTenant("Metrics anonymous try");

@@ -36,7 +36,8 @@ async function licenseFromOffer(tenant: TestTenant, offerId: string) {
   return activated({ activationCode: codes.codes[0].code, fingerprint: `closure-${randomUUID()}` });
 }
 
-describe("catalog export closure: monitored assets travel with their products", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("catalog export closure: monitored assets travel with their products", { timeout: 180_000 }, () => {
   let source: TestTenant;
   let sourceToken: string;
   let offerId: string;

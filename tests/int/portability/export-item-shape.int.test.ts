@@ -13,7 +13,8 @@ import { exportCatalog, importOk, seedDemoCatalog } from "./portability-fixtures
 const SCOPES = ["provision.catalog.*", "provision.add-on.*"];
 const codesOf = (features: { featureCode: string | null }[]) => features.map((f) => f.featureCode).sort();
 
-describe("catalog export item shape", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("catalog export item shape", { timeout: 180_000 }, () => {
   let source: TestTenant;
   let token: string;
   let snapshot: any;

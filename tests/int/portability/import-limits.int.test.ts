@@ -23,7 +23,8 @@ const tagsFile = (count: number) => ({
   },
 });
 
-describe("long catalog imports are bounded", () => {
+// Many requests per test: a loaded machine outruns the default 30 s.
+describe("long catalog imports are bounded", { timeout: 180_000 }, () => {
   it("a file of 5,001 items to apply is refused 413 catalog.import_too_large before anything runs; nothing changes", async () => {
     const tenant = await createTestTenant("Import limit");
     const token = await tenant.token("provision.catalog.*");
