@@ -15,7 +15,7 @@ import { createDb } from "../../server/db/client.ts";
 import { systemContext } from "../../server/domain/context.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
-import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { startTestServer, TEST_APP_SECRET, TEST_RATE_LIMITS } from "../../tests/helpers/test-server.ts";
 import { readProcs } from "./cpu.ts";
 import { BENCH_CONNECTIONS } from "./load.ts";

@@ -24,7 +24,7 @@ import {
   generateActivationCode,
   normalizeActivationCode,
 } from "../../server/domain/licensing/activation-codes/activation-code-format.ts";
-import { defaultKeyIssuancePolicy } from "../../server/domain/licensing/activation-codes/key-issuance-policy.schemas.ts";
+import { defaultKeyIssuancePolicy } from "../../server/domain/entitlements/entitlement/key-issuance-policy.schemas.ts";
 
 export type ScaleSeedSize = {
   entitlements: number;
