@@ -10,7 +10,7 @@ import { createClient } from "../server/domain/identity/oauth-clients.ts";
 import { createUser, emailKey } from "../server/domain/identity/users.ts";
 import { createTag } from "../server/domain/catalog/tags/create-tag.ts";
 import type { DomainContext } from "../server/domain/context.ts";
-import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
+import { resolveRuntimeEnv, serverUrlForLinks } from "./lib/runtime-env.ts";
 import { seedCatalogPricing } from "./seed/catalog-pricing.ts";
 import { seedCatalogProducts } from "./seed/catalog-products.ts";
 import { seedActivationCode, seedDemoSessions } from "./seed/licensing.ts";
@@ -52,6 +52,8 @@ async function refuseForeignTenants(db: Db): Promise<boolean> {
 }
 
 async function main() {
+  // Read before resolveRuntimeEnv fills in defaults: links follow what this command was told, else the running server.
+  const url = await serverUrlForLinks();
   const runtime = await resolveRuntimeEnv();
   process.env.APP_SECRET = runtime.env.APP_SECRET;
   const db = createDb(runtime.env.DATABASE_URL!, { max: 2 });
@@ -111,7 +113,6 @@ async function main() {
       kind: "admin",
       scopes: ["provision.*"],
     });
-    const url = runtime.env.NEXTAUTH_URL ?? "http://localhost:3000";
     process.stdout.write(
       [
         `Demo tenant "${tenant.name}" (${tenant.id}, organisation id "${tenant.slug}")`,

@@ -2,7 +2,7 @@
 // embedded PostgreSQL when DATABASE_URL is unset. Runs compiled (dist/start.js, started by
 // scripts/production.mjs, which builds what is missing first), like the processes it supervises.
 import { hostname } from "node:os";
-import { resolveRuntimeEnv } from "./lib/runtime-env.ts";
+import { recordServerUrl, resolveRuntimeEnv } from "./lib/runtime-env.ts";
 import { bindHost, webArgs, superviseChildren, workerArgs, type ChildSpec } from "./lib/supervise.ts";
 
 const log = (line: string) => process.stderr.write(`[start] ${line}\n`);
@@ -41,7 +41,8 @@ async function main() {
     return;
   }
   if (!(await supervisor.waitForPort(port))) return;
-  const url = env.NEXTAUTH_URL ?? `http://localhost:${port}`;
+  const url = env.PUBLIC_URL || env.NEXTAUTH_URL || `http://localhost:${port}`;
+  await recordServerUrl(url);
   process.stderr.write(
     [
       "",

@@ -204,3 +204,25 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
     await client.end();
   }
 }
+
+const serverUrlFile = path.join(dataDir, "server-url");
+
+/** `npm start` records where it serves, so `npm run seed` and the CLI print links that work. */
+export async function recordServerUrl(url: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(serverUrlFile, `${url}\n`);
+}
+
+/**
+ * The service's public address for links a command prints: PUBLIC_URL, NEXTAUTH_URL or PORT when
+ * this command was given one, else the address the running server recorded, else port 3000.
+ */
+export async function serverUrlForLinks(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const given = env.PUBLIC_URL || env.NEXTAUTH_URL || (env.PORT ? `http://localhost:${env.PORT}` : "");
+  if (given) return given.replace(/\/$/, "");
+  if (existsSync(serverUrlFile)) {
+    const recorded = (await readFile(serverUrlFile, "utf8")).trim();
+    if (/^https?:\/\//.test(recorded)) return recorded.replace(/\/$/, "");
+  }
+  return "http://localhost:3000";
+}
