@@ -4,7 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
  * e2e: Playwright drives the back office and the portal in Chromium against the production web
  * entry (server/web/main.ts: the runtime lane in front of the production build, as `npm start` runs it,
  * on a fresh database; started by e2e/global-setup.ts). Chromium is Debian's unless
- * CHROMIUM_PATH names another (`npm run test:e2e` finds one; DESIGN.md section 2).
+ * CHROMIUM_PATH names another (`npm run test:e2e` finds one; docs/architecture.md section 2).
  */
 export default defineConfig({
   testDir: "e2e",

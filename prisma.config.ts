@@ -1,7 +1,7 @@
 import { defineConfig } from "prisma/config";
 
 // Only the schema location matters here: migrations are applied by server/db/migrate.ts because
-// Prisma's native schema engine cannot be downloaded on our machines (DESIGN.md section 2).
+// Prisma's native schema engine cannot be downloaded on our machines (docs/architecture.md section 2).
 export default defineConfig({
   schema: "prisma/schema.prisma",
   migrations: { path: "prisma/migrations" },

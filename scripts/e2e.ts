@@ -1,5 +1,5 @@
 // npm run test:e2e: finds a Chromium (Playwright's own, else Debian's, installing Debian's as root
-// when neither exists; DESIGN.md section 9), exports CHROMIUM_PATH and runs `playwright test`.
+// when neither exists; docs/architecture.md section 9), exports CHROMIUM_PATH and runs `playwright test`.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { userInfo } from "node:os";

@@ -1,5 +1,5 @@
 // Prisma's CLI insists that a schema engine binary exists before it generates, but generation
-// itself needs none; the engine cannot be downloaded here (DESIGN.md section 2).
+// itself needs none; the engine cannot be downloaded here (docs/architecture.md section 2).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -53,7 +53,7 @@ function envDays(name: string, fallback: number): number {
 
 /**
  * Retention periods (docs/security.md "Retention"), swept by the worker's `retention_sweep`.
- * Idempotency records keep SPEC.md's 24 hours (purge_expired_idempotency) and captured deliveries
+ * Idempotency records keep docs/api.md's 24 hours (purge_expired_idempotency) and captured deliveries
  * its 7 days (webhook_capture_retention).
  */
 export function retentionDays() {

@@ -33,7 +33,7 @@ const globalForLog = globalThis as unknown as { __licensingLogger?: pino.Logger 
  * The process-wide structured logger (JSON lines on stdout). Credentials, license tokens and
  * device fingerprints are redacted wherever they appear in a logged object.
  *
- * Written asynchronously (DESIGN.md section 11): lines gather in memory while a write is under
+ * Written asynchronously (docs/architecture.md section 11): lines gather in memory while a write is under
  * way and go out together, so a request never waits for stdout, and at most one buffer of lines
  * (flushed synchronously when the process exits) is ever pending. On globalThis because the web
  * entry's modules and the copies Next.js bundled are two module graphs in one process: one

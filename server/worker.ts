@@ -1,6 +1,6 @@
 // The worker process (npm run worker, or spawned by npm start): runs graphile-worker jobs and the
-// crontab, the webhook dispatcher (DESIGN.md section 7), and reports a heartbeat that /api/ready
-// checks (DESIGN.md sections 10 and 12).
+// crontab, the webhook dispatcher (docs/architecture.md section 7), and reports a heartbeat that /api/ready
+// checks (docs/architecture.md sections 10 and 12).
 import { hostname } from "node:os";
 import type { Runner } from "graphile-worker";
 import pg from "pg";

@@ -1,6 +1,6 @@
 "use client";
 
-/** The entry facts that decide how a feature value is edited (SPEC.md featureType). */
+/** The entry facts that decide how a feature value is edited (docs/api.md featureType). */
 export type FeatureTypeInfo = {
   featureType: string;
   enumOptions: { value: string; description: string | null }[];

@@ -1,6 +1,6 @@
 "use client";
 
-/** SPEC.md referencedBy counts, as a sentence list; shown before every delete. */
+/** docs/api.md referencedBy counts, as a sentence list; shown before every delete. */
 export function ReferencedBy({
   counts,
   testId = "referenced-by",

@@ -39,7 +39,7 @@ function summaryOf(response: TOfflineActivationResponse): LicenseSummary | null 
 }
 
 /**
- * The offline issue (SPEC.md "Operational"): paste or load an air-gapped device's request
+ * The offline issue (docs/api.md "Operational"): paste or load an air-gapped device's request
  * artifact, issue through the same domain function as the REST endpoint, download the response.
  */
 export function OfflineActivationForm() {

@@ -15,7 +15,7 @@ export type FeatureOption = {
   enumOptions: string[];
 };
 
-/** An input that reads a value string the way the feature's type does (SPEC.md "Feature catalog entry"). */
+/** An input that reads a value string the way the feature's type does (docs/api.md "Feature catalog entry"). */
 export function FeatureValueInput({
   feature,
   value,

@@ -56,7 +56,7 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
     trpc.planSets.update.mutationOptions({
       onSuccess: async (result) => {
         await refresh();
-        // SPEC.md: an edit of a published revision lands on a draft copy; go there.
+        // docs/api.md: an edit of a published revision lands on a draft copy; go there.
         if (result.id !== planSet.id) router.push(`/admin/plan-sets/${result.id}?editedFrom=${planSet.id}`);
         else setSaved(true);
       },

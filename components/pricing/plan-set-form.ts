@@ -2,7 +2,7 @@ import type { TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-se
 
 /**
  * The plan editor's state: what the inputs hold (numbers as typed text), and its conversion to the
- * shared request schema's input. The set has one pricing mode (SPEC.md rule 1), so it is chosen
+ * shared request schema's input. The set has one pricing mode (docs/api.md "Usage plan set"), so it is chosen
  * once for every plan.
  */
 export type TierForm = {
@@ -162,7 +162,7 @@ export function requestOf(form: PlanSetForm, status?: string | null): unknown {
   };
 }
 
-/** How a plan's price reads in lists: SPEC.md keeps "not priced yet" apart from free. */
+/** How a plan's price reads in lists: docs/api.md keeps "not priced yet" apart from free. */
 export function priceLabel(plan: {
   pricingMode: string;
   monthlyPrice: number | null;

@@ -7,7 +7,7 @@ import {
 import { emptyTier, type TierForm } from "./plan-set-form";
 
 /**
- * Usage tiers of one feature value, a row per tier (SPEC.md "Usage tier"). Percentages show with
+ * Usage tiers of one feature value, a row per tier (docs/api.md "Usage tier"). Percentages show with
  * percentage enforcement; a funding balance only with AllowWithOverage. `errorOf(path)` reads the
  * problem's field error under the tiers' path.
  */

@@ -1,5 +1,5 @@
 /**
- * Every area of the back office (SPEC.md's resources), in navigation order. `arrivesWith` names
+ * Every area of the back office (docs/api.md's resources), in navigation order. `arrivesWith` names
  * the work that builds an area whose screens do not exist yet; built areas have their own route.
  */
 export type AdminArea = { slug: string; label: string; built: boolean; arrivesWith?: string };

@@ -100,7 +100,7 @@ export function DataTable<T>({
   );
 }
 
-/** Paging controls for the SPEC.md page envelope. */
+/** Paging controls for the docs/api.md page envelope. */
 export function Pager({
   page,
   onPage,

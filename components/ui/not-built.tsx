@@ -1,4 +1,4 @@
-/** An honest panel for an area of SPEC.md whose screens are not built yet. */
+/** An honest panel for an area of docs/api.md whose screens are not built yet. */
 export function NotBuilt({ area, arrivesWith }: { area: string; arrivesWith: string }) {
   return (
     <section className="panel panel-muted" data-testid="not-built" aria-label={`${area}: not built yet`}>

@@ -3,7 +3,7 @@
 import { Dialog } from "../ui/dialog";
 import { CopyButton } from "../ui/copy-button";
 
-/** SPEC.md: a generated signing secret is shown once. */
+/** docs/api.md: a generated signing secret is shown once. */
 export function SecretDialog({
   secret,
   title,

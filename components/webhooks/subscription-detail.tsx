@@ -18,7 +18,7 @@ import { CaptureViewer } from "./capture-viewer";
 
 type Dialog = "edit" | "test-fire" | "rotate" | "delete" | null;
 
-/** One subscription: state, patterns, filters, every action of SPEC.md's state table, its deliveries. */
+/** One subscription: state, patterns, filters, every action of docs/api.md's state table, its deliveries. */
 export function SubscriptionDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

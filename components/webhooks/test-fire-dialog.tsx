@@ -9,7 +9,7 @@ import { Field } from "../ui/field";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 
-/** SPEC.md test-fire: pick a type, see the exact envelope (preview), send it through the pipeline. */
+/** docs/api.md test-fire: pick a type, see the exact envelope (preview), send it through the pipeline. */
 export function TestFireDialog({
   subscription,
   onClose,

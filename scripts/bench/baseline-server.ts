@@ -1,4 +1,4 @@
-// The runtime benchmark's same-work baseline (DESIGN.md section 11): a bare node:http server with
+// The runtime benchmark's same-work baseline (docs/architecture.md section 11): a bare node:http server with
 // pg and jose that does what our activation, renew and check-in handlers do to the database and
 // to tokens, and nothing else: it replays the statements recorded from the real handlers
 // (scripts/bench/same-work.ts: same texts, same prepared-statement names, same transactions, on

@@ -1,4 +1,4 @@
-// One autocannon run with DESIGN.md section 11's settings, summarized the same way for every scenario.
+// One autocannon run with docs/architecture.md section 11's settings, summarized the same way for every scenario.
 import autocannon, { type AutocannonRequest } from "autocannon";
 
 export const BENCH_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);

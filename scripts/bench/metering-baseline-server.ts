@@ -1,4 +1,4 @@
-// The metering benchmark's same-work baseline (DESIGN.md section 11): a bare node:http server
+// The metering benchmark's same-work baseline (docs/architecture.md section 11): a bare node:http server
 // with pg and jose that verifies the license token against the tenant's JWKS and runs the very
 // statements of the real handlers' common paths (server/domain/metering/**/…-sql.ts): a consume
 // is the one conditional statement of its fast path, an upload the one usage statement, each

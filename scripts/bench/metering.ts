@@ -1,4 +1,4 @@
-// Metering benchmark (DESIGN.md section 11): the production build on a fresh database, one tenant
+// Metering benchmark (docs/architecture.md section 11): the production build on a fresh database, one tenant
 // with 16 licenses, each metering `api-calls` per day (a metered meter, an allowance far above the
 // load), then autocannon at 64 connections for 10 s each on consume (one license; spread over 16)
 // and on session usage upload (batches of 100 records), then the same work in the bare

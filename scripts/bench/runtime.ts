@@ -1,4 +1,4 @@
-// Runtime benchmark (DESIGN.md section 11): the production web entry (server/web/main.ts, the runtime
+// Runtime benchmark (docs/architecture.md section 11): the production web entry (server/web/main.ts, the runtime
 // lane) on a fresh database, one tenant with entitlements of very many seats and their activation
 // codes, then autocannon at 64 connections for 10 s each on activation (a new device per request;
 // on one license and spread over 16), renew, check-in and a paginated admin list; a profile of
@@ -33,7 +33,7 @@ export type RuntimeBenchResult = {
   scenario: "runtime";
   activation: MeasuredLoad;
   /**
-   * Diagnostic, not a DESIGN.md target: the same activation load spread over several licenses.
+   * Diagnostic, not a docs/architecture.md target: the same activation load spread over several licenses.
    * Far above `activation` means activations of one license are bound by its row lock.
    */
   activationAcrossEntitlements: MeasuredLoad & { entitlements: number };

@@ -1,4 +1,4 @@
-// The same-work baseline's script (DESIGN.md section 11): the runtime route handlers are called in
+// The same-work baseline's script (docs/architecture.md section 11): the runtime route handlers are called in
 // this process, on a pool that records every statement they send (text, prepared-statement name,
 // parameters), and the recording becomes a template that the bare baseline server replays
 // (scripts/bench/baseline-server.ts). So the baseline runs the very statements our handler runs,

@@ -1,6 +1,6 @@
 import { ClientError, EXIT } from "./errors.ts";
 
-/** A problem+json answer as the client sees it (SPEC.md "Errors"). */
+/** A problem+json answer as the client sees it (docs/api.md "Errors"). */
 export type Problem = { status: number; codeName?: string; title?: string; detail?: string };
 
 const trimUrl = (url: string) => url.replace(/\/+$/, "");

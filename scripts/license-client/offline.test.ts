@@ -1,5 +1,5 @@
 // The reference client's offline pieces: the request artifact and the verification of a response
-// artifact (SPEC.md "Offline activation artifacts"), with a key made here standing in for the tenant's.
+// artifact (docs/api.md "Offline activation artifacts"), with a key made here standing in for the tenant's.
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import type { JSONWebKeySet, JWK } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";

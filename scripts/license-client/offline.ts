@@ -5,7 +5,7 @@ import { sha256Hex } from "./token.ts";
 
 export const SDK_VERSION = "license-client/1";
 
-/** SPEC.md "Offline activation artifacts": the request an air-gapped machine hands to an admin. */
+/** docs/api.md "Offline activation artifacts": the request an air-gapped machine hands to an admin. */
 export type OfflineRequest = {
   meta: { schemaVersion: 1; nonce: string; requestedAt: string; sdkVersion: string };
   body: {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { ClientError, EXIT } from "./errors.ts";
 
-/** SPEC.md "Usage transaction record", as the local store keeps it until the server acknowledges it. */
+/** docs/api.md "Usage transaction record", as the local store keeps it until the server acknowledges it. */
 export type UsageRecord = {
   transactionId: number;
   sessionId: string;

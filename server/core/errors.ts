@@ -1,6 +1,6 @@
 /**
  * The error-code catalog: every problem the API can answer, with its stable integer `code`,
- * its HTTP status and a short title. SPEC.md fixes some numbers (2004, 4022, 4033, 4034, 4035);
+ * its HTTP status and a short title. docs/api.md fixes some numbers (2004, 4022, 4033, 4034, 4035);
  * the rest are assigned here once and never reused.
  *
  * Ranges: 1xxx platform (auth, idempotency, concurrency), 2xxx licensing, 3xxx catalog,
@@ -19,7 +19,7 @@ export const errorCatalog = {
   "staff.permission_denied": { code: 1060, status: 403, title: "Your role does not allow this" },
   "staff.scope_beyond_role": { code: 1061, status: 403, title: "Scopes beyond your role" },
   "staff.last_owner": { code: 1062, status: 409, title: "The last active owner must stay" },
-  // SPEC.md shows no general rate-limit code (only replay's): docs/decisions.md "Rate limits".
+  // docs/api.md shows no general rate-limit code (only replay's): docs/decisions.md "Rate limits".
   "request.rate_limited": { code: 1040, status: 429, title: "Too many requests" },
   "service.unavailable": { code: 1050, status: 503, title: "Service temporarily unavailable" },
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** SPEC.md general conventions: 1-based pageNumber; pageSize capped at 100 silently. */
+/** docs/api.md general conventions: 1-based pageNumber; pageSize capped at 100 silently. */
 export const ZListQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce

@@ -1,5 +1,5 @@
 /**
- * The one shape of a list read (SPEC.md general conventions): the Sieve filter and sort of the
+ * The one shape of a list read (docs/api.md general conventions): the Sieve filter and sort of the
  * query within the caller's conditions, a stable order, one page of rows and the total count,
  * answered as the page envelope.
  */

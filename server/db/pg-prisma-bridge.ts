@@ -6,7 +6,7 @@ import { joinable, tenantDb, type TenantTx } from "./tenant-db.ts";
 
 /**
  * Prisma inside a transaction that `pg` opened (server/db/sql.ts, SqlTx.prisma). The runtime lane's hot paths run
- * on `pg` directly (DESIGN.md section 11); when one of them must call a domain function written for
+ * on `pg` directly (docs/architecture.md section 11); when one of them must call a domain function written for
  * Prisma in the same transaction (emitting an outbox event on a rare path, say), this runs it on
  * the very connection, inside a SAVEPOINT: the adapter's BEGIN / COMMIT / ROLLBACK become
  * SAVEPOINT / RELEASE / ROLLBACK TO on the caller's connection, so the work commits or rolls back

@@ -7,7 +7,7 @@ const globalForPool = globalThis as unknown as { __licensingPool?: pg.Pool };
 
 /**
  * The process-wide PostgreSQL pool. The Prisma client runs on it (server/db/client.ts), and the
- * runtime lane's hot paths (DESIGN.md section 11) query it directly with named prepared statements,
+ * runtime lane's hot paths (docs/architecture.md section 11) query it directly with named prepared statements,
  * so one process holds one set of connections.
  */
 export function pgPool(): pg.Pool {

@@ -13,7 +13,7 @@ export type Readiness = {
   };
 };
 
-/** DESIGN.md section 10: database reachable, migrations applied, a worker heartbeat fresh. */
+/** docs/architecture.md section 10: database reachable, migrations applied, a worker heartbeat fresh. */
 export async function readiness(db: Db): Promise<Readiness> {
   try {
     const pending = await pendingMigrations((sql) => db.$queryRawUnsafe(sql));

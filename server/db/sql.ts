@@ -11,10 +11,10 @@ import { baseOf, isOpenTransaction, type TenantDbOrTx, type TenantTx } from "./t
 export type Statement = { name: string; text: string };
 
 /**
- * The transaction a runtime-lane domain function runs in (DESIGN.md section 11, "Lean SQL"): on
+ * The transaction a runtime-lane domain function runs in (docs/architecture.md section 11, "Lean SQL"): on
  * its own, a connection of the process pool with named prepared statements; inside a caller's
  * Prisma transaction (the route's Idempotency-Key transaction), that very transaction, so one
- * request never holds two connections (docs/security.md "Idempotent session calls").
+ * request never holds two connections (docs/security.md "Keyed session calls exhausted the connection pool").
  */
 export type SqlTx = {
   query<R>(statement: Statement, values: unknown[]): Promise<R[]>;
@@ -48,7 +48,7 @@ async function settleInOrder(sent: Promise<pg.QueryResult>[]): Promise<pg.QueryR
 /**
  * A transaction on a pool connection whose BEGIN goes out with its first statements and whose
  * COMMIT goes out with its last (queryAndCommit): an activation is three round trips, not five
- * (DESIGN.md section 11, "the fewest round trips"). The pool's connections run in pg's pipeline
+ * (docs/architecture.md section 11, "the fewest round trips"). The pool's connections run in pg's pipeline
  * mode (server/db/pool.ts); the statements of one trip are corked into one socket write. Audited
  * work (an operator's offline issue) sends them one by one instead: its context is set before
  * the transaction's first statement (server/db/audit-context.ts), which a pipeline would overtake.
@@ -134,7 +134,7 @@ function onPrismaTx(tx: TenantTx): SqlTx {
 }
 
 /**
- * The one way raw SQL runs (DESIGN.md section 11, "Lean SQL"), reached from the client a domain
+ * The one way raw SQL runs (docs/architecture.md section 11, "Lean SQL"), reached from the client a domain
  * function was given (`ctx.db`, or a cross-tenant `Db`): statements run on that client's own pool
  * (the process pool, or a script's or test's), so the runtime lane and metering need no global.
  */

@@ -10,7 +10,7 @@ export type Actor =
   /** A shipped application on a session call; `id` is the session id from its license token, `entitlementId` its `ent`. */
   | { kind: "license"; id: string; entitlementId?: string };
 
-/** What every domain function receives first (DESIGN.md section 3): never a global tenant. */
+/** What every domain function receives first (docs/architecture.md section 3): never a global tenant. */
 export type DomainContext = {
   tenantId: string;
   actor: Actor;

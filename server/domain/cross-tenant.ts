@@ -1,12 +1,12 @@
 /**
  * The domain's cross-tenant entry points, named in one place. Everything else in server/domain is
- * tenant-scoped work and takes a `DomainContext` first (DESIGN.md section 3); the functions below
+ * tenant-scoped work and takes a `DomainContext` first (docs/architecture.md section 3); the functions below
  * take the process database because they start before any tenant is known, or serve every tenant
  * at once. Each one narrows to a tenant (a `tenantDb` or a tenant filter in its SQL) as soon as it
  * knows one.
  */
 
-/** Activation names no tenant: the normalized code is unique across the service (DESIGN.md section 5). */
+/** Activation names no tenant: the normalized code is unique across the service (docs/architecture.md section 5). */
 export { findActivationCodeByInput } from "./licensing/activation-codes/find-activation-code.ts";
 /**
  * The anonymous activation endpoints: the code (or the signed-in user's token) names the tenant,
@@ -17,7 +17,7 @@ export { activateForLicense, activateForToken } from "./licensing/activation/act
 /** The worker's sweep of sessions whose grace has passed, over every tenant in bounded batches. */
 export { sweepExpiredLeases } from "./licensing/sessions/sweep-expired-leases.ts";
 /**
- * The worker's webhook engine, over every tenant (DESIGN.md section 7): the dispatcher that drains
+ * The worker's webhook engine, over every tenant (docs/architecture.md section 7): the dispatcher that drains
  * envelopes not fanned out, the delivery pump's claim and its batch record of 2xx attempts, the
  * sweep and capture retention. One delivery's send and its failure record are tenant-scoped
  * (`attemptDelivery(ctx, …)`, `recordAttempt(ctx, …)`), re-exported here for the pump beside them.

@@ -29,11 +29,11 @@ export type ClientPrincipal = {
 };
 export type ConsumerPrincipal = { kind: "consumer"; tenantId: string; id: string };
 export type AnonymousPrincipal = { kind: "anonymous" };
-/** A shipped application presenting its license token (SPEC.md "Authentication" item 5). */
+/** A shipped application presenting its license token (docs/api.md "Authentication" item 5). */
 export type LicensePrincipal = { kind: "license"; tenantId: string; id: string; claims: LicenseClaims };
 export type Principal = ClientPrincipal | ConsumerPrincipal | AnonymousPrincipal | LicensePrincipal;
 
-/** How a route authenticates its caller (SPEC.md "Authentication"). */
+/** How a route authenticates its caller (docs/api.md "Authentication"). */
 export type AuthRequirement =
   | { kind: "client"; resource: ScopeResource; verb?: ScopeVerb }
   | { kind: "integrator" }
@@ -145,7 +145,7 @@ async function clientPrincipal(token: string): Promise<ClientPrincipal> {
 }
 
 /**
- * SPEC.md Authentication item 8: a webhook delivery's `webhook-callback-token` works as a bearer
+ * docs/api.md Authentication item 8: a webhook delivery's `webhook-callback-token` works as a bearer
  * token on client-scoped routes with exactly the subscription's callback scopes, while the
  * subscription exists and is Active. It acts as a client of kind `callback` named after it.
  */

@@ -36,7 +36,7 @@ export type HandlerInput<C extends Contract> = {
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /**
- * The one REST wrapper (DESIGN.md section 6), in its steps: correlation id, authentication and
+ * The one REST wrapper (docs/architecture.md section 6), in its steps: correlation id, authentication and
  * scope (auth.ts), zod parse of params/query/body (route-input.ts), the route's rate limits
  * (rate-limit.ts; or the handler counts them in its own statement), the handler under an
  * Idempotency-Key and the audit context (route-execute.ts), response shaping and problem+json for

@@ -66,7 +66,7 @@ class Waker {
 }
 
 /**
- * The worker's webhook engine (DESIGN.md section 7), beside graphile-worker's jobs: a dispatcher
+ * The worker's webhook engine (docs/architecture.md section 7), beside graphile-worker's jobs: a dispatcher
  * that drains envelopes not fanned out, and a delivery pump that claims due deliveries in batches
  * (within the per-tenant and per-subscription caps), sends them concurrently over keep-alive
  * connections and records the results in batches. Both wake on a short poll, on the outbox

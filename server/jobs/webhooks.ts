@@ -4,7 +4,7 @@ import { now } from "../clock.ts";
 import { enforceCaptureRetention, sweepDeliveries } from "../domain/cross-tenant.ts";
 
 // Fan-out and delivery are not jobs: the worker's webhook dispatcher (webhook-dispatcher.ts)
-// drains the outbox and pumps due deliveries (DESIGN.md section 7). These are its cron jobs.
+// drains the outbox and pumps due deliveries (docs/architecture.md section 7). These are its cron jobs.
 
 /** Cron, every minute: attempts lost with their worker, envelopes left without fan-out. */
 export const webhook_sweep: Task = async (_payload, helpers) => {

@@ -1,4 +1,4 @@
-// The Next.js half of the production web process (DESIGN.md section 11; docs/decisions.md
+// The Next.js half of the production web process (docs/architecture.md section 11; docs/decisions.md
 // "Next.js in a child process of the web process"): server/web/main.ts starts it as a child and hands
 // it every request the runtime lane does not answer, over a local socket. Next.js installs
 // process-wide hooks (it wraps Date, crypto and timers, and its AsyncLocalStorage instances turn

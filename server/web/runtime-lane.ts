@@ -6,7 +6,7 @@ import { internalProblemAnswer } from "../http/problem.ts";
 import type { Answer, RouteRequest } from "../http/route-request.ts";
 
 /**
- * The runtime lane (DESIGN.md section 11): a runtime request is answered by its route module's
+ * The runtime lane (docs/architecture.md section 11): a runtime request is answered by its route module's
  * handler, called with a WHATWG `Request` built straight from the socket's request, without
  * Next.js's routing, rendering pipeline or per-request wrappers. The handler is the same function
  * Next.js calls under `next dev`, so both serve one API.

@@ -1,4 +1,4 @@
-// The runtime lane's route table (DESIGN.md section 11): the paths every shipped copy of a vendor's
+// The runtime lane's route table (docs/architecture.md section 11): the paths every shipped copy of a vendor's
 // product calls, mapped to their route modules in server/http/runtime-api, which the App Router's
 // route files at those paths re-export: one handler per path, served by Next.js and by the lane
 // alike, and nothing below app/ imports from app/. The production web process (server/web/main.ts)

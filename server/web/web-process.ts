@@ -1,4 +1,4 @@
-// The production web process (npm start, npm run web; DESIGN.md section 11): a node:http server
+// The production web process (npm start, npm run web; docs/architecture.md section 11): a node:http server
 // that answers the runtime lane (server/web/runtime-routes.ts) by calling those route modules'
 // handlers itself and hands every other request to Next.js. Next.js runs in a child process
 // (server/web/next-process.ts) reached over a local socket, so the process-wide hooks it installs

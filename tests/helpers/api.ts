@@ -79,7 +79,7 @@ export async function createTestTenant(name = "Test Vendor"): Promise<TestTenant
   };
 }
 
-/** Asserts a problem+json answer with SPEC.md's fields and the expected codeName. */
+/** Asserts a problem+json answer with docs/api.md's fields and the expected codeName. */
 export function expectProblem(res: ApiResponse, status: number, codeName: string) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);

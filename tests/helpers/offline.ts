@@ -1,6 +1,6 @@
 import { createPublicKey, randomBytes, verify, type JsonWebKey } from "node:crypto";
 
-/** A request artifact as an air-gapped SDK writes it (SPEC.md "Offline activation artifacts"). */
+/** A request artifact as an air-gapped SDK writes it (docs/api.md "Offline activation artifacts"). */
 export function offlineRequestArtifact(
   activationCode: string,
   fingerprint: string,

@@ -107,7 +107,7 @@ export function importsAgainstOrder(files: string[], text: (file: string) => str
 /** Raw SQL runs through server/db/sql.ts: the domain reaches no pool, no pg client and no bridge. */
 export const RAW_SQL_OUTSIDE_HANDLE = /^(pg|server\/db\/pool(\.ts)?|server\/db\/pg-prisma-bridge(\.ts)?)$/;
 
-describe("layering (DESIGN.md section 3)", () => {
+describe("layering (docs/architecture.md section 3)", () => {
   it("server/core is neutral: it imports neither the transports, the domain, the database nor Prisma", () => {
     expect(
       offending(sourceFiles("server/core"), /^(server\/(http|trpc|domain|db|jobs)\/|@prisma\/|prisma$)/),

@@ -1,6 +1,6 @@
 "use client";
 
-/** The product-feature switches of SPEC.md, as checkboxes. */
+/** The product-feature switches of docs/api.md, as checkboxes. */
 export type FeatureFlags = {
   isEnabled: boolean;
   includeInLicenseToken: boolean;

@@ -12,7 +12,7 @@ import { problemFrom } from "../../ui/problem";
 import { sieveFilter, sieveValue } from "../../ui/sieve";
 import { useDebounced } from "../../ui/use-debounced";
 
-/** SPEC.md tag merge: pick a kept tag of the same scope, then confirm; the source is deleted. */
+/** docs/api.md tag merge: pick a kept tag of the same scope, then confirm; the source is deleted. */
 export function TagMergeDialog({ source, onClose }: { source: TTagResponse; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

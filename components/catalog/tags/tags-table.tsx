@@ -19,7 +19,7 @@ import { ExportCsvLink } from "../../operations/export-link";
 
 type Action = { kind: "create" } | { kind: "edit" | "merge" | "delete"; tag: TTagResponse } | null;
 
-/** The tag registry: filter, sort, page, and every tag action of SPEC.md. */
+/** The tag registry: filter, sort, page, and every tag action of docs/api.md. */
 export function TagsTable() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

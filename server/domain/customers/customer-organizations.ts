@@ -41,7 +41,7 @@ export function toOrganizationResponse(row: CustomerOrganization) {
   });
 }
 
-/** The fields `Organization.Created`/`Updated` carry (SPEC.md: invoice details are omitted). */
+/** The fields `Organization.Created`/`Updated` carry (docs/api.md: invoice details are omitted). */
 const eventFields = [
   "externalReference",
   "parentId",

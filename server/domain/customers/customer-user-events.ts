@@ -8,7 +8,7 @@ import {
 } from "./customer.schemas.ts";
 
 /**
- * SPEC.md Rules: `User.*` events describe customers only: devices, organization members, and
+ * docs/api.md Rules: `User.*` events describe customers only: devices, organization members, and
  * users whose only role is license consumer. Anyone else (a user given a vendor role) is not.
  */
 export function isCustomer(user: Pick<CustomerUser, "userType" | "organizationIds" | "roles">): boolean {
@@ -69,7 +69,7 @@ const userData = (row: CustomerUser, origin: string) => ({
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Emits what a change of a customer user means (SPEC.md Rules): becoming a customer → Created;
+ * Emits what a change of a customer user means (docs/api.md Rules): becoming a customer → Created;
  * stopping → Deleted; staying one with event fields changed → Updated with changedFields; a save
  * that changes nothing → nothing. `before` null = created, `after` null = removed.
  */

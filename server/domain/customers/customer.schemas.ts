@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC.md "User.*": the role that makes a user a license consumer (the sample payload's spelling). */
+/** docs/api.md "User.*": the role that makes a user a license consumer (the sample payload's spelling). */
 export const LICENSE_CONSUMER_ROLE = "LicenseConsumer";
 export const customerUserTypes = ["Consumer", "Device"] as const;
 
@@ -74,7 +74,7 @@ export const ZCustomerUserResponse = z.object({
   isApproved: z.boolean(),
   isBlocked: z.boolean(),
   userId: z.string().uuid().nullable(),
-  /** Whether SPEC.md's `User.*` events describe this user (a customer: see docs/decisions.md). */
+  /** Whether docs/api.md's `User.*` events describe this user (a customer: see docs/decisions.md). */
   isCustomer: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The scope catalog (DESIGN.md section 5): `provision.<resource>.<verb>` plus the integrator
+ * The scope catalog (docs/architecture.md section 5): `provision.<resource>.<verb>` plus the integrator
  * scope. `*` in a pattern matches one segment, or everything after it when it ends the pattern.
  */
 export const scopeResources = [
@@ -98,7 +98,7 @@ export function isValidScopePattern(pattern: string): boolean {
 }
 
 /**
- * SPEC.md: a token carries only the scopes the request asked for, capped to those registered on
+ * docs/api.md: a token carries only the scopes the request asked for, capped to those registered on
  * the client. Both sides may hold wildcards; the result is the list of concrete scopes.
  */
 export function grantScopes(requested: string[], registered: string[]): string[] {

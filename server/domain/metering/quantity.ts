@@ -1,6 +1,6 @@
 /**
  * Quantities and credits as integers of micro-units (10^-6, the scale of every metering column):
- * exact arithmetic without binary floats (DESIGN.md section 13). PostgreSQL `numeric` values come
+ * exact arithmetic without binary floats (docs/architecture.md section 13). PostgreSQL `numeric` values come
  * in and go out as decimal strings; JSON numbers are read through their shortest decimal form.
  */
 export type Micros = bigint;
@@ -57,7 +57,7 @@ export function toDecimalString(value: Micros): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
-/** The JSON number of an answer (SPEC.md fields are numbers); exact for every value below 2^53 micro-units. */
+/** The JSON number of an answer (docs/api.md fields are numbers); exact for every value below 2^53 micro-units. */
 export const toNumber = (value: Micros): number => Number(toDecimalString(value));
 
 /** a × b, both in micro-units, rounded half away from zero. */

@@ -4,7 +4,7 @@ import { notFound } from "../../core/errors.ts";
 import { now } from "../../clock.ts";
 
 /**
- * Customer 360 (docs/decisions.md "Operations: customer 360"): one read of everything the back
+ * Customer 360 (docs/decisions.md "Operations"): one read of everything the back
  * office shows about a customer user or organization — the licenses assigned to it, their codes,
  * devices, recent sessions, plan history, billing state, meters and credit balances, and the
  * events and webhook deliveries about the customer or its licenses. Actions on the page go

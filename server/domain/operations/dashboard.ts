@@ -5,7 +5,7 @@ import { now } from "../../clock.ts";
 import { flushRefusals } from "./refusal-counts.ts";
 
 /**
- * The back office's home page (docs/decisions.md "Operations: dashboard"): a tenant's live figures,
+ * The back office's home page (docs/decisions.md "Operations"): a tenant's live figures,
  * each read by one statement that walks an index from the tenant's first column, so the page stays
  * fast with a million sessions (tests/int/operations/dashboard-plans.int.test.ts reads the plans).
  * Every statement takes `$1` the tenant and `$2` the clock's now.

@@ -42,7 +42,7 @@ import { listCustomerOrganizations } from "../customers/customer-organizations.t
 import { ZCustomerOrganizationResponse, ZCustomerUserResponse } from "../customers/customer.schemas.ts";
 
 /**
- * CSV exports of the back office's list pages (docs/decisions.md "Operations: exports"): the same
+ * CSV exports of the back office's list pages (docs/decisions.md "Operations"): the same
  * domain list read as the page, with the page's filter and sort (and its extra switches), read a
  * batch at a time and written as it is read (server/http/csv.ts streams the batches), so a
  * hundred thousand rows never sit in memory. Columns are the fields of the list's response schema;

@@ -3,7 +3,7 @@ import { findActivationCodeByInput } from "../licensing/activation-codes/find-ac
 import { logger } from "../../log.ts";
 
 /**
- * Refusals of runtime calls per tenant, day and code (docs/decisions.md "Operations: refusals"):
+ * Refusals of runtime calls per tenant, day and code (docs/decisions.md "Operations"):
  * counted in memory by the web process and added to `RefusalCount` by one flush every few
  * seconds, so a refusal costs no database write on its request. An anonymous activation names
  * its tenant only through its code: the flush looks the code up (one indexed read per distinct

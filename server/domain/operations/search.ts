@@ -4,7 +4,7 @@ import { findTenantActivationCode } from "../licensing/activation-codes/find-act
 import { fingerprintHash } from "../licensing/devices/fingerprint-hash.ts";
 
 /**
- * The back office's global search (docs/decisions.md "Operations: global search"): one box, the
+ * The back office's global search (docs/decisions.md "Operations"): one box, the
  * tenant's records of five kinds, a few of each, grouped by kind. Every read goes through the
  * tenant-scoped client. Activation codes match as activation does (the code's own normalization:
  * separators, case, confusable letters); devices by name, by the SHA-256 hash of a fingerprint

@@ -75,7 +75,7 @@ RETURNING "bucket", "hits", "limit", "windowSeconds", "windowStart"`,
 }
 
 /**
- * One statement, one round trip (DESIGN.md sections 11 and 12): resolve the tenant, take its
+ * One statement, one round trip (docs/architecture.md sections 11 and 12): resolve the tenant, take its
  * overrides or the service policies, and bump a fixed-window counter per limit with
  * INSERT ... ON CONFLICT ... RETURNING. The counter row is locked only for the statement itself
  * (autocommit), never across the request. The window start is computed here from `$6` so an

@@ -17,8 +17,8 @@ import { csvExport } from "./report-export.ts";
 
 /**
  * Value delivered per feature (docs/decisions.md "Reports"): the usage of each feature catalog
- * entry's metric (SPEC.md: `metricName`, the metric a Metered feature reports under) × its
- * `valueScore`. Usage is read from the metering ledger (DESIGN.md section 13): committed consumes
+ * entry's metric (docs/api.md: `metricName`, the metric a Metered feature reports under) × its
+ * `valueScore`. Usage is read from the metering ledger (docs/architecture.md section 13): committed consumes
  * (`ConsumeEntry`, at their commit) and counted uploaded records (`UsageRecord` `Counted`, at
  * their creationDateTime) on the licenses' meters of that metric; for a level metric (`Gauge`,
  * `Maximum`) uploaded readings are levels, not increments, so a meter counts its highest reading

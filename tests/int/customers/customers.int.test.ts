@@ -44,7 +44,7 @@ describe("customers: users and organizations with User.* and Organization.* even
 
   /**
    * Captured events about one entity, oldest first by the time of the change: delivery order is not
-   * guaranteed (SPEC.md "Delivery semantics"), so the capture order may differ.
+   * guaranteed (docs/api.md "Delivery semantics"), so the capture order may differ.
    */
   const eventsOf = async (entityId: string): Promise<Captured["envelope"][]> => {
     const res = ok(await request("GET", `${SUBS}/${capture}/captured-events?pageSize=100`, { token: hooks }));

@@ -160,7 +160,7 @@ describe("effective features, plans, plan changes and add-on grants", () => {
     ).toBe(1);
   });
 
-  it("PUT plan writes plan-assignment history entries exactly as SPEC.md; the same plan writes none; a Draft revision is refused", async () => {
+  it("PUT plan writes plan-assignment history entries exactly as docs/api.md; the same plan writes none; a Draft revision is refused", async () => {
     const ent = await makeEntitlement(token, { name: "No plan", productIds: [cat.product.id] });
     ok(
       await request("PUT", `${ENTITLEMENTS}/${ent.id}/plan`, {

@@ -33,7 +33,7 @@ describe("offers and entitlements", () => {
     );
   };
 
-  it("an offer is created Draft with every SPEC.md field, its products' features snapshotted and its assets copied", async () => {
+  it("an offer is created Draft with every docs/api.md field, its products' features snapshotted and its assets copied", async () => {
     const offer = await makeOffer(
       token,
       {

@@ -26,7 +26,7 @@ async function verifiesWithJwks(tenantId: string, token: string) {
   await jwtVerify(token, await importJWK(jwk!, "RS256"), { audience: "license" });
 }
 
-describe("key rotation reaches a web process that cached the old key (DESIGN.md section 11)", () => {
+describe("key rotation reaches a web process that cached the old key (docs/architecture.md section 11)", () => {
   let tenant: TestTenant;
   beforeAll(async () => {
     tenant = await createTestTenant("Rotation reach");

@@ -6,7 +6,7 @@ import { ENTITLEMENT_SCOPES, makeEntitlement, ok } from "../../helpers/entitleme
 import { activateJwt, activateLicense, claimsOf } from "../../helpers/runtime.ts";
 
 /**
- * SPEC.md "Runtime surface", POST /activations/license: the token plus "licensed products with
+ * docs/api.md "Runtime surface", POST /activations/license: the token plus "licensed products with
  * their Public custom properties, each feature's name and description". Built through the admin
  * API only, so it holds whatever the activation code path becomes.
  */

@@ -416,7 +416,7 @@ describe("runtime sessions: tokens, seats, leases, events", () => {
       15_000,
       "three events",
     );
-    // Delivery order is not guaranteed (SPEC.md "Delivery semantics"): compare by type.
+    // Delivery order is not guaranteed (docs/api.md "Delivery semantics"): compare by type.
     expect(events.map((e) => e.type).sort()).toEqual([
       "Entitlement.Activated",
       "Entitlement.SeatActivated",

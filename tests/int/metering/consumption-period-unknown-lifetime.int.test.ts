@@ -8,7 +8,7 @@ import { consume } from "../../helpers/metering.ts";
 import { exportCatalog, importCatalog } from "../portability/portability-fixtures.ts";
 
 /**
- * Issue 21 item 10 (second part): SPEC.md says a blank or unrecognised `consumptionPeriod` means a
+ * Issue 21 item 10 (second part): docs/api.md says a blank or unrecognised `consumptionPeriod` means a
  * lifetime allowance. Writes through the API refuse an unknown unit (documented in
  * docs/decisions.md), but a stored or imported unknown value reads and decides as lifetime. Before,
  * an import of an asset with `consumptionPeriod: "fortnight"` refused the asset, and the imported

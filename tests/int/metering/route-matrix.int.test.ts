@@ -5,7 +5,7 @@ import type { Contract } from "../../../server/http/contract.ts";
 import { createTestTenant, expectProblem, request, type TestTenant } from "../../helpers/api.ts";
 import { meteredLicense, record, type Session } from "../../helpers/metering.ts";
 
-/** DESIGN.md section 9 for every metering route: no credential 401, the wrong one 401/403, another tenant's ids 404. */
+/** docs/architecture.md section 9 for every metering route: no credential 401, the wrong one 401/403, another tenant's ids 404. */
 describe("every usage route: 401 without a token, 401 with another session's token, 403 with a wrong scope, 404 for another tenant's ids", () => {
   const routes = allContracts.filter(
     (c) => c.path.startsWith("/api/v1/provision/usage") || c.path.endsWith("/meters"),

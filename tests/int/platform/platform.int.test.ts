@@ -99,7 +99,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(res.body.paths["/auth/connect/token"].post).toBeDefined();
   });
 
-  it("the problem catalog gives every codeName one distinct integer code and SPEC.md's fixed numbers", async () => {
+  it("the problem catalog gives every codeName one distinct integer code and docs/api.md's fixed numbers", async () => {
     const codes = Object.values(errorCatalog).map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
     expect(errorCatalog["license.not_found"].code).toBe(2004);

@@ -15,7 +15,7 @@ import {
 } from "../../helpers/tenant-world.ts";
 
 /**
- * DESIGN.md section 9 for every authenticated `/api/v1/provision` route, generated from the
+ * docs/architecture.md section 9 for every authenticated `/api/v1/provision` route, generated from the
  * contracts (a route added later is in the matrix without anyone listing it):
  * - client routes: no token 401; a token of the route's resource with another verb 403; the
  *   other tenant's credential with the owner's id in every path parameter 404;

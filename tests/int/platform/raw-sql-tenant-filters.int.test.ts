@@ -203,9 +203,14 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/domain/licensing/activation-codes/find-activation-code.ts": {
     count: 1,
     proof:
-      "none: activation names no tenant (DESIGN.md section 5); the code is found by its service-wide unique lookupKey and its row names its tenant",
+      "none: activation names no tenant (docs/architecture.md section 5); the code is found by its service-wide unique lookupKey and its row names its tenant",
   },
   // No tenant-owned rows.
+  "server/domain/identity/credential-attempts.ts": {
+    count: 1,
+    proof:
+      "none: rate-limit counters belong to no tenant (the refund names the counter row the reservation returned)",
+  },
   "server/domain/rate-limits/sweep-rate-limit-counters.ts": {
     count: 2,
     proof: "none: rate-limit counters belong to no tenant (a bucket names its tenant in its key)",

@@ -8,7 +8,7 @@ import { freePort, repoRoot, TEST_APP_SECRET, TEST_NEXTAUTH_SECRET } from "../..
 import { webArgs } from "../../../scripts/lib/supervise.ts";
 
 /**
- * The production web entry (server/web/main.ts, DESIGN.md section 11) is what every integration test
+ * The production web entry (server/web/main.ts, docs/architecture.md section 11) is what every integration test
  * talks to; these cases are about the address it stamps for activationPolicy.allowedIpCidr
  * (docs/security.md "Caller address").
  */

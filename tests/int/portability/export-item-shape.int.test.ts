@@ -4,8 +4,8 @@ import { ADD_ONS, ok } from "../../helpers/entitlements.ts";
 import { exportCatalog, importOk, seedDemoCatalog } from "./portability-fixtures.ts";
 
 /**
- * Issue 21 item 9: the catalog snapshot follows SPEC.md's field names. Feature catalog entries and
- * add-ons carry `referencedBy: null` (SPEC.md: null where not computed, such as in a catalog
+ * Issue 21 item 9: the catalog snapshot follows docs/api.md's field names. Feature catalog entries and
+ * add-ons carry `referencedBy: null` (docs/api.md: null where not computed, such as in a catalog
  * export), and add-ons carry `features` (the catalog entries they grant, as the add-on API answers
  * them) instead of `featureCatalogIds`. Files written before still import.
  */

@@ -155,7 +155,7 @@ describe("suites", () => {
       members: [{ productId: p.id, sortOrder: 1 }],
     });
     expect(planSet).toMatchObject({ suiteId: suite.id, suiteIsImplicit: true, status: "Draft", revision: 1 });
-    // SPEC.md "Line item": the server stamps the sole member on a line item without productId.
+    // docs/api.md "Line item": the server stamps the sole member on a line item without productId.
     expect(planSet.plans[0].lineItems[0].productId).toBe(p.id);
 
     const listed = await request("GET", `${SUITES}?pageSize=100`, { token });
@@ -238,7 +238,7 @@ describe("suites", () => {
     ).toEqual([c.id, b.id, a.id]);
   });
 
-  describe("DELETE /admin/suites/{suiteId}/members/{productId} (SPEC.md's four rows)", () => {
+  describe("DELETE /admin/suites/{suiteId}/members/{productId} (docs/api.md's four rows)", () => {
     it("Draft revisions lose the product's line items in the same step as the member leaves", async () => {
       const [a, b] = [await product(), await product()];
       const suite = await createSuite(`DRAFTS-${a.id.slice(0, 8)}`, [a.id, b.id]);

@@ -46,7 +46,7 @@ describe("webhook delivery (real worker, real receiver, independent verification
     await receiver?.close();
   });
 
-  it("delivers a committed event to each matching Active subscription: Standard Webhooks signature, CloudEvents envelope, SPEC.md's headers", async () => {
+  it("delivers a committed event to each matching Active subscription: Standard Webhooks signature, CloudEvents envelope, docs/api.md's headers", async () => {
     const all = await activeSubscription(receiver, admin, { eventTypePatterns: ["*"] });
     const exact = await activeSubscription(receiver, admin, { eventTypePatterns: ["Entitlement.Activated"] });
     const other = await activeSubscription(receiver, admin, { eventTypePatterns: ["User.Created"] });

@@ -14,7 +14,7 @@ import { adminAccess } from "../../../server/domain/webhooks/subscriptions/subsc
 import { createTestDatabase, testPostgres } from "../../helpers/test-server.ts";
 
 /**
- * DESIGN.md section 7, the outbox without per-event jobs. Its own database, so no other test
+ * docs/architecture.md section 7, the outbox without per-event jobs. Its own database, so no other test
  * file's worker drains these envelopes: the counts below are exact.
  */
 describe("the outbox: hot transactions write envelopes only; dispatchers drain them", () => {

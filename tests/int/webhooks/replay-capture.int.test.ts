@@ -246,7 +246,7 @@ describe("webhook replay and capture subscriptions", () => {
     );
   });
 
-  it("filters decide what a subscription receives: entity kind, severity and attributeEquality with SPEC.md's matching rules", async () => {
+  it("filters decide what a subscription receives: entity kind, severity and attributeEquality with docs/api.md's matching rules", async () => {
     const byEquality = await captureSubscription(admin, {
       eventTypePatterns: ["Entitlement.DeviceReset", "Entitlement.PlanChangeReviewed"],
       filters: { attributeEquality: { "billing.provider": "stripe", transferCount: "3" } },

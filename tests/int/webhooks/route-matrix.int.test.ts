@@ -9,7 +9,7 @@ import { systemContext } from "../../../server/domain/context.ts";
 import { fanOutEnvelope } from "../../../server/domain/webhooks/events/fan-out.ts";
 import { findEventType } from "../../../server/domain/webhooks/events/event-types.ts";
 
-/** DESIGN.md section 9 for every webhook route: missing token 401, wrong scope 403, another tenant's ids 404. */
+/** docs/architecture.md section 9 for every webhook route: missing token 401, wrong scope 403, another tenant's ids 404. */
 describe("every webhook route: 401 without a token, 403 with a wrong scope, 404 for another tenant's ids", () => {
   const routes = allContracts.filter(
     (c) => c.path.startsWith("/api/v1/webhooks/") && c.auth.kind !== "anonymous",

@@ -35,7 +35,7 @@ describe("webhook security fixes", () => {
     const { cid } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { cid: string };
     return { token, clientId: cid };
   };
-  /** Integrator subscriptions verify with any 2xx (SPEC.md rule 9). */
+  /** Integrator subscriptions verify with any 2xx (docs/api.md "Subscriptions"). */
   const verifiedIntegratorSubscription = async (token: string, body: Record<string, unknown> = {}) => {
     const created = await request("POST", INT_SUBS, {
       token,

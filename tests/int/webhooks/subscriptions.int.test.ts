@@ -40,7 +40,7 @@ describe("webhook subscriptions (REST, both surfaces)", () => {
   });
   afterAll(async () => receiver?.close());
 
-  it("GET /api/v1/webhooks/schemas lists every event type of SPEC.md without authentication, with JSON Schemas, field paths and samples", async () => {
+  it("GET /api/v1/webhooks/schemas lists every event type of docs/api.md without authentication, with JSON Schemas, field paths and samples", async () => {
     const res = await request("GET", "/api/v1/webhooks/schemas");
     expect(res.status).toBe(200);
     const types = res.body.items.map((t: { type: string }) => t.type);
@@ -248,7 +248,7 @@ describe("webhook subscriptions (REST, both surfaces)", () => {
     }
   });
 
-  it("callback scopes are limited to SPEC.md's families: no wildcards, delete verbs, administration, privacy or webhook scopes", async () => {
+  it("callback scopes are limited to docs/api.md's families: no wildcards, delete verbs, administration, privacy or webhook scopes", async () => {
     for (const scope of [
       "provision.*",
       "provision.tag.*",

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from "../../helpers/test-server.ts";
 import { startReceiver, type Receiver } from "../../helpers/webhooks.ts";
 
 /**
- * SPEC.md Subscriptions rule 6 and DESIGN.md section 7, with WEBHOOKS_ALLOW_PRIVATE_URLS off: a
+ * docs/api.md Subscriptions rule 6 and docs/architecture.md section 7, with WEBHOOKS_ALLOW_PRIVATE_URLS off: a
  * second production server started without the test-only switch, plus the domain functions with
  * an injected resolver (offline, no real name resolves to a chosen address).
  */

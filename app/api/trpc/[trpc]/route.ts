@@ -8,7 +8,7 @@ import { problemResponse } from "@/server/http/problem";
 import { logger } from "@/server/log";
 import { MAX_TRPC_BATCH_SIZE } from "@/server/trpc/limits";
 
-// GET, POST /api/trpc/{procedure}: the UI's only data path (DESIGN.md section 1).
+// GET, POST /api/trpc/{procedure}: the UI's only data path (docs/architecture.md section 1).
 async function handler(req: Request) {
   // The session decides the body cap: without one, a body can only carry a sign-in's worth.
   let session;

@@ -2,7 +2,7 @@ import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import type { TFeatureReferencedBy } from "./feature-catalog.schemas.ts";
 
 /**
- * SPEC.md FeatureCatalogEntry.referencedBy, counted from the rows that refer to the entry:
+ * docs/api.md FeatureCatalogEntry.referencedBy, counted from the rows that refer to the entry:
  * - products: live products with a live feature on the entry;
  * - planSets: plan-set revisions with a feature value under the entry's code;
  * - addOns: add-ons that grant the entry or carry a feature value under its code;

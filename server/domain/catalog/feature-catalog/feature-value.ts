@@ -1,5 +1,5 @@
 /**
- * How a feature's value string is read, decided by the catalog entry's featureType (SPEC.md
+ * How a feature's value string is read, decided by the catalog entry's featureType (docs/api.md
  * "Feature catalog entry"). Shared by product features, plan-set feature values and add-ons.
  */
 export const featureTypes = ["Boolean", "Numeric", "Text", "Enumeration", "Metered", "JsonField"] as const;

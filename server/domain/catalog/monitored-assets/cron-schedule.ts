@@ -1,7 +1,7 @@
 import { CronExpressionParser } from "cron-parser";
 
 /**
- * SPEC.md balanceUsage.autoBalanceCronSchedule: five fields (minute, hour, day of month, month,
+ * docs/api.md balanceUsage.autoBalanceCronSchedule: five fields (minute, hour, day of month, month,
  * day of week) built from numbers and `*`, `,`, `-`, `/` only. cron-parser checks ranges and
  * steps; the field count and the character set are checked first because cron-parser also
  * accepts a sixth (seconds) field, names, `?`, `L`, `#`, `H` and `@daily`-style macros.

@@ -3,7 +3,7 @@ import { AppError, notFound } from "../../../core/errors.ts";
 import { drawnOnAssetWhere } from "./monitored-asset-rules.ts";
 
 /**
- * DELETE /admin/asset-balances/{balanceId} (SPEC.md "States and transitions"): a product's
+ * DELETE /admin/asset-balances/{balanceId} (docs/api.md "States and transitions"): a product's
  * balance is deleted, always (copies held by entitlements and offers are separate rows and stay);
  * a copy held by a Draft or Published entitlement or offer is refused because metering draws on
  * it. The delete itself carries the rule, so a concurrent owner change cannot slip between a

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * SPEC.md: a metric name is lowercase and the meter is resolved by exact, case-sensitive match on
+ * docs/api.md: a metric name is lowercase and the meter is resolved by exact, case-sensitive match on
  * it, never by feature code. A name with capitals is refused rather than lowered, so the name a
  * client reports under is exactly the one stored (and a feature code such as `API_CALLS` cannot
  * pass for `api_calls`).

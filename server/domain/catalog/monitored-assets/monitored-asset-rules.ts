@@ -4,7 +4,7 @@ import { validateUsageTiers, type TUsageTier } from "./usage-tier.schemas.ts";
 
 /**
  * Statuses of an owning entitlement or offer under which metering draws on its copies of
- * monitored assets and balances (SPEC.md "States and transitions", asset balance rows).
+ * monitored assets and balances (docs/api.md "States and transitions", asset balance rows).
  */
 export const meteringOwnerStatuses = ["Draft", "Published"];
 

@@ -7,14 +7,14 @@ import { isIsoDuration } from "../iso-duration.ts";
 import { ZNumeric24_6 } from "../../../core/numeric.ts";
 
 /**
- * How reported values are interpreted and aggregated (SPEC.md metricType; docs/decisions.md):
+ * How reported values are interpreted and aggregated (docs/api.md metricType; docs/decisions.md):
  * `CumulativeCounter` sums reported increments, `Gauge` keeps the latest reported level,
  * `Maximum` keeps the highest value reported in the period.
  */
 export const metricTypes = ["CumulativeCounter", "Gauge", "Maximum"] as const;
 export const ZMetricType = z.enum(metricTypes);
 
-/** SPEC.md: blank means the quota never resets (a lifetime allowance). */
+/** docs/api.md: blank means the quota never resets (a lifetime allowance). */
 export const consumptionPeriods = ["", "minute", "hour", "day", "week", "month", "year"] as const;
 /** `Calendar`: periods align with UTC calendar boundaries; `EntitlementStart`: periods count from the entitlement's start. */
 export const periodAnchors = ["Calendar", "EntitlementStart"] as const;
@@ -54,7 +54,7 @@ export const ZMeteredUsageInput = z.object({
 });
 export type TMeteredUsageInput = z.infer<typeof ZMeteredUsageInput>;
 
-/** SPEC.md usageQuota band: applies while the remaining balance is below endUsage; the lowest matching threshold wins. */
+/** docs/api.md usageQuota band: applies while the remaining balance is below endUsage; the lowest matching threshold wins. */
 export const ZUsageQuotaBand = z.object({
   endUsage: nonNegative("endUsage"),
   name: z.string().trim().min(1, "A band needs a name.").max(100),

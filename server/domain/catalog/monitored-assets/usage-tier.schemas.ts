@@ -3,7 +3,7 @@ import type { FieldIssue } from "../../../core/errors.ts";
 import { metricNameProblem } from "./metric-name.ts";
 
 /**
- * Overage severity, least to most severe. SPEC.md: a quota band at `Critical` blocks further
+ * Overage severity, least to most severe. docs/api.md: a quota band at `Critical` blocks further
  * deductions from a balance. Also the values of `overageSeverityStatus`.
  */
 export const quotaUsageLevels = ["None", "Low", "Medium", "High", "Critical"] as const;
@@ -27,7 +27,7 @@ const nonNegative = (what: string) =>
     .finite()
     .min(0, `${what} cannot be negative.`);
 
-/** SPEC.md "Usage tier". Usage ranges are half-open: [startUsage, endUsage). */
+/** docs/api.md "Usage tier". Usage ranges are half-open: [startUsage, endUsage). */
 export const ZUsageTier = z.object({
   name: z.string().trim().min(1, "A tier needs a name.").max(100),
   startUsage: nonNegative("startUsage"),

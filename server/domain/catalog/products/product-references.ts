@@ -10,7 +10,7 @@ const zero = (): TProductReferencedBy => ({
 });
 
 /**
- * SPEC.md Product.referencedBy, counted from the rows that refer to each product:
+ * docs/api.md Product.referencedBy, counted from the rows that refer to each product:
  * - entitlements / offers: distinct live (not Archived) entitlements / offers that list the
  *   product among their productIds or hold a copy of one of its monitored assets;
  * - suites: suites the product is a member of (implicit ones included);

@@ -59,7 +59,7 @@ type ProductFeatureRow = {
   };
 };
 
-/** SPEC.md: every list of a product's features is ordered by sortOrder. */
+/** docs/api.md: every list of a product's features is ordered by sortOrder. */
 export const productFeatureOrder = [{ sortOrder: "asc" }, { createdAt: "asc" }, { id: "asc" }] as const;
 export const productFeatureInclude = { featureCatalog: true } as const;
 

@@ -18,7 +18,7 @@ export const productStatusMoves: Record<TProductStatus, readonly TProductStatus[
   Retired: [],
 };
 
-/** SPEC.md: empty, or one to four dot-separated numbers; prerelease and build suffixes are refused. */
+/** docs/api.md: empty, or one to four dot-separated numbers; prerelease and build suffixes are refused. */
 export const PRODUCT_VERSION_PATTERN = /^(?:\d{1,9}(?:\.\d{1,9}){0,3})?$/;
 export const ZProductVersion = z
   .string()

@@ -4,7 +4,7 @@ import type { TRatingCampaignCreateRequest } from "./rating-campaign.schemas.ts"
 import { targetRows } from "./rating-campaign-targets.ts";
 import { readRatingCampaign } from "./rating-campaign-response.ts";
 
-/** SPEC.md "Rating campaign". Offers are stored by id; their names resolve when read. */
+/** docs/api.md "Rating campaign". Offers are stored by id; their names resolve when read. */
 export async function createRatingCampaign(ctx: DomainContext, input: TRatingCampaignCreateRequest) {
   return inTransaction(ctx.db, async (tx) => {
     const row = await tx.ratingCampaign.create({

@@ -5,7 +5,7 @@ import { listPage } from "../../../db/list-page.ts";
 import type { SieveWhitelist } from "../../../db/sieve-where.ts";
 import { ratingCampaignInclude, toRatingCampaignResponses } from "./rating-campaign-response.ts";
 
-/** The Prisma condition for "running now" (SPEC.md isRunning), so it can be filtered on. */
+/** The Prisma condition for "running now" (docs/api.md isRunning), so it can be filtered on. */
 function runningWhere(at: Date) {
   return {
     isEnabled: true,

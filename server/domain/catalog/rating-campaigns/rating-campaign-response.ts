@@ -8,7 +8,7 @@ import type { TRatingCampaignResponse } from "./rating-campaign.schemas.ts";
 export const ratingCampaignInclude = { targets: true } satisfies Prisma.RatingCampaignInclude;
 type CampaignRow = Prisma.RatingCampaignGetPayload<{ include: typeof ratingCampaignInclude }>;
 
-/** SPEC.md: running = enabled and the current time inside [startsAt, endsAt); a null bound is open. */
+/** docs/api.md: running = enabled and the current time inside [startsAt, endsAt); a null bound is open. */
 export function isCampaignRunning(
   row: { isEnabled: boolean; startsAt: Date | null; endsAt: Date | null },
   at: Date = now(),

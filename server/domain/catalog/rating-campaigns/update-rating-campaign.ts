@@ -7,7 +7,7 @@ import { readRatingCampaign } from "./rating-campaign-response.ts";
 
 /**
  * PUT /admin/rating-campaigns/{id}: replaces the campaign; targets and offers null keep them.
- * With `revisionNumber` (SPEC.md lists one) a stale write answers 409 and changes nothing.
+ * With `revisionNumber` (docs/api.md lists one) a stale write answers 409 and changes nothing.
  */
 export async function updateRatingCampaign(
   ctx: DomainContext,

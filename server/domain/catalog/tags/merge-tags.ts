@@ -5,7 +5,7 @@ import { Prisma } from "../../../db/generated/client.ts";
 import { tagInclude, toTagResponse } from "./tag-response.ts";
 
 /**
- * SPEC.md tag merge: both tags in the same scope; every record carrying the source gains the
+ * docs/api.md tag merge: both tags in the same scope; every record carrying the source gains the
  * kept tag (a record that had both keeps one), and the source is deleted.
  */
 export async function mergeTags(ctx: DomainContext, sourceId: string, intoTagId: string) {

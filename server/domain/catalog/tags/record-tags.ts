@@ -3,7 +3,7 @@ import type { TTagScope } from "./tag.schemas.ts";
 import { tagNameKey } from "./create-tag.ts";
 
 /**
- * SPEC.md "tags on records", shared by every resource that carries tags: `null`/absent leaves
+ * docs/api.md "tags on records", shared by every resource that carries tags: `null`/absent leaves
  * the record's tags unchanged, `[]` clears them, a list replaces the set, and names the registry
  * does not know (case-insensitively, among live tags of the scope) are created.
  * Call it inside the transaction that writes the record.

@@ -11,7 +11,7 @@ export const ZTagColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, "color is a #rrggbb hex triplet.")
   .transform((c) => c.toLowerCase());
 
-/** SPEC.md "tags on records": null leaves them unchanged, [] clears, a list replaces. */
+/** docs/api.md "tags on records": null leaves them unchanged, [] clears, a list replaces. */
 export const ZRecordTags = z.array(ZTagName).max(50).nullable().optional();
 
 export const ZTagCreateRequest = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC.md POST /admin/entitlements/{entitlementId}/add-on-grants. */
+/** docs/api.md POST /admin/entitlements/{entitlementId}/add-on-grants. */
 export const ZAddOnGrantCreateRequest = z
   .object({
     addOnId: z.string().uuid(),
@@ -23,7 +23,7 @@ export const ZAddOnGrantCreateRequest = z
   });
 export type TAddOnGrantCreateRequest = z.infer<typeof ZAddOnGrantCreateRequest>;
 
-/** SPEC.md "Grant (returned by the admin API)". */
+/** docs/api.md "Grant (returned by the admin API)". */
 export const ZAddOnGrantResponse = z.object({
   id: z.string().uuid(),
   addOnId: z.string().uuid(),

@@ -29,7 +29,7 @@ export const addOnGrantSieve: SieveWhitelist = {
   createdAt: { type: "date" },
 };
 
-/** SPEC.md: isActive = inside the start/expiry window and not revoked. */
+/** docs/api.md: isActive = inside the start/expiry window and not revoked. */
 export const isGrantActive = (
   g: { startsAt: Date; expiresAt: Date | null; isRevoked: boolean },
   at: Date = now(),

@@ -5,11 +5,11 @@ import { lockEditableEntitlement } from "../entitlement/entitlement-lock.ts";
 import { readEntitlement } from "../entitlement/entitlement-response.ts";
 
 /**
- * An anonymous try converts when its user registers or buys (SPEC.md `convertedToEntitlementId`):
+ * An anonymous try converts when its user registers or buys (docs/api.md `convertedToEntitlementId`):
  * the try records the entitlement it became and is no longer due for purge (a converted try is
  * the customer's history). The try keeps running until its own end; the device activates the new
  * entitlement with its code. Converting again to the same entitlement changes nothing; to another
- * one is a conflict. Emits nothing (SPEC.md names no event for it).
+ * one is a conflict. Emits nothing (docs/api.md names no event for it).
  */
 export async function convertAnonymousTry(ctx: DomainContext, tryId: string, targetId: string) {
   return inTransaction(ctx.db, async (tx) => {

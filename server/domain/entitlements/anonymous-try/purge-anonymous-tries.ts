@@ -72,7 +72,7 @@ export type PurgeResult = { purged: number; transactions: number };
  * that does not fit is committed part-deleted and taken again by the next transaction; its tries
  * are archived in the first one, so nothing converts, renews or activates a try whose data is
  * half gone. The device's claim stays, without the entitlement, so the device cannot start another
- * try of the same offer. SPEC.md names no event for it and none is emitted: a try past its purge
+ * try of the same offer. docs/api.md names no event for it and none is emitted: a try past its purge
  * date ended 30 days before, so its seats' leases ran out long ago (and a lease that runs out
  * emits nothing).
  */

@@ -13,7 +13,7 @@ const settled = new Set(["Active", "Paid", "Trialing"]);
 const overdue = new Set(["PastDue", "Incomplete"]);
 
 /**
- * The lapse rules (docs/decisions.md "Billing lapse rules"), a pure function of the record after a
+ * The lapse rules (docs/decisions.md "Offers, entitlements, plans, billing, add-on grants"), a pure function of the record after a
  * provider reports `state` at `observedAt`:
  * 1. Active, Paid or Trialing is a payment: the past-due episode ends and any lapse is lifted.
  * 2. PastDue or Incomplete opens a past-due episode (pastDueSince, kept while it lasts); once it has

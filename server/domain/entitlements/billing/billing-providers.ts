@@ -1,5 +1,5 @@
 /**
- * Billing providers a billing record may name (SPEC.md: "a built-in provider name or one a
+ * Billing providers a billing record may name (docs/api.md: "a built-in provider name or one a
  * connector registered"). `manual` is built in: an operator records the subscription's state by
  * hand through POST /admin/entitlements/{id}/billing/manual-events. A connector registers its
  * name at start-up and reports through applyBillingProviderEvent.

@@ -39,7 +39,7 @@ export function billingRowData(b: TBillingFields) {
   };
 }
 
-/** SPEC.md: an enum member we do not know (say, a state a newer connector wrote) reads as `Unknown`. */
+/** docs/api.md: an enum member we do not know (say, a state a newer connector wrote) reads as `Unknown`. */
 export function toBillingResponse(row: EntitlementBilling): TBillingResponse {
   return ZBillingResponse.parse({
     id: row.id,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZNumeric24_6 } from "../../../core/numeric.ts";
 
-/** SPEC.md "Entitlement billing record" enums; `Unknown` is what a value we do not know reads as. */
+/** docs/api.md "Entitlement billing record" enums; `Unknown` is what a value we do not know reads as. */
 export const billingModes = ["ProviderManaged", "OperatorManaged", "NotBillable", "Unknown"] as const;
 export const billingMethods = [
   "Unspecified",

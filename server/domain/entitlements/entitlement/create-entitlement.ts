@@ -68,7 +68,7 @@ async function loadPublishedOffer(tx: TenantTx, id: string): Promise<Offer> {
 }
 
 /**
- * POST /admin/entitlements (SPEC.md "Entitlement and offer"): from a Published offer, as a
+ * POST /admin/entitlements (docs/api.md "Entitlement and offer"): from a Published offer, as a
  * snapshot (later offer edits do not reach it; sourceOfferId and originOfferId name the offer),
  * or directly. Monitored assets are copied with their initialCreditAmount, the plan (if any) is
  * recorded as the first plan-assignment history entry, and the billing record is made from the

@@ -20,7 +20,7 @@ type BillingRefs = {
 };
 
 /**
- * SPEC.md "Event types and data": the routing keys of an entitlement event, each only when the
+ * docs/api.md "Event types and data": the routing keys of an entitlement event, each only when the
  * entitlement has one. `planCode` is the assigned plan's name (plans are identified by name
  * within their plan set). Pure: callers that read the customer's reference and the billing
  * record in their own query (activation) build the keys without further round trips.

@@ -27,7 +27,7 @@ export const entitlementTemplateKeys = Object.keys(templateFields) as (keyof typ
 /**
  * POST /admin/entitlements: from a Published offer (`offerId`; every template field given here
  * overrides the offer's, except products, which come from the offer) or directly (no offerId;
- * the template fields of SPEC.md "Entitlement and offer", `name` required). Template fields are
+ * the template fields of docs/api.md "Entitlement and offer", `name` required). Template fields are
  * validated after the merge, so the body is an open object of known fields.
  */
 const entitlementCreateShape = {

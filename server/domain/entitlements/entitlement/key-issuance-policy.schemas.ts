@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /**
- * SPEC.md "Entitlement and offer" keyIssuancePolicy: how an entitlement's activation codes look.
+ * docs/api.md "Entitlement and offer" keyIssuancePolicy: how an entitlement's activation codes look.
  * Owned by the activation-code work; offers and entitlements store it as JSON and validate it
  * with ZKeyIssuancePolicy (a policy that cannot produce enough distinct codes is refused when saved,
- * DESIGN.md section 5).
+ * docs/architecture.md section 5).
  *
  * Template placeholders (every other character is a literal):
  *   `X` one random symbol of the alphabet,

@@ -27,11 +27,11 @@ export function isCidrBlock(value: string): boolean {
 }
 
 /**
- * The JSON policies an offer hands to the entitlements made from it (SPEC.md "Entitlement and
+ * The JSON policies an offer hands to the entitlements made from it (docs/api.md "Entitlement and
  * offer"). keyIssuancePolicy is owned by the activation-code work (key-issuance-policy.schemas.ts).
  */
 
-/** SPEC.md activationPolicy. */
+/** docs/api.md activationPolicy. */
 export const ZActivationPolicy = z.object({
   requiredAuthenticationLevel: z.enum(["Default", "User", "VerifiedUser"]).default("Default"),
   requireNewUserVerification: z.boolean().default(false),
@@ -72,7 +72,7 @@ const ZIsoDuration = z
 export const componentMatchingStrategies = ["MatchAll", "MatchAny", "Two", "Most"] as const;
 
 /**
- * SPEC.md claimBasedActivation: leaseTime, gracePeriod, numberOfSeats, isFloatingLicense, and
+ * docs/api.md claimBasedActivation: leaseTime, gracePeriod, numberOfSeats, isFloatingLicense, and
  * what floating and inactivity-based licenses need (docs/decisions.md): an inactivity-based seat
  * is freed after `inactivityTimeout` without a check-in; clients check in every `checkInInterval`;
  * a device matches its stored identity per `componentMatchingStrategy`; `allowOfflineActivation`
@@ -108,7 +108,7 @@ export const ZClaimBasedActivation = z
   });
 export type TClaimBasedActivation = z.output<typeof ZClaimBasedActivation>;
 
-/** One feature on an offer or entitlement (SPEC.md "features"), snapshotted from the products. */
+/** One feature on an offer or entitlement (docs/api.md "features"), snapshotted from the products. */
 export const ZEntitlementFeature = z.object({
   id: z.string().uuid(),
   featureCode: z.string(),

@@ -12,7 +12,7 @@ import type { TEntitlementRenewRequest } from "./renewal.schemas.ts";
 import { checkValidity } from "./validity.ts";
 
 /**
- * POST /operational/entitlements/{id}/renew (DESIGN.md section 8): extends a Published
+ * POST /operational/entitlements/{id}/renew (docs/architecture.md section 8): extends a Published
  * entitlement's validity to `expirationDateTime`, records the renewal (the expiration it replaced,
  * so reports see a lapse the renewal ended), moves a manual billing record's currentPeriodEnd
  * along, and emits `Entitlement.Renewed` in the same transaction. Renewing to the current

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** POST /operational/entitlements/{id}/renew (DESIGN.md section 8): the new end of validity. */
+/** POST /operational/entitlements/{id}/renew (docs/architecture.md section 8): the new end of validity. */
 export const ZEntitlementRenewRequest = z.strictObject({
   expirationDateTime: z.string().datetime({ offset: true }),
 });

@@ -22,7 +22,7 @@ const optionalText = (max: number) =>
     .default(null)
     .transform((v) => (v === "" ? null : v));
 
-/** The fields an offer and a direct entitlement share (SPEC.md "Entitlement and offer"). */
+/** The fields an offer and a direct entitlement share (docs/api.md "Entitlement and offer"). */
 export const templateFields = {
   name: z.string().trim().min(1, "A name cannot be empty.").max(200),
   description: z
@@ -69,7 +69,7 @@ export const ZOfferWriteRequest = z
     /** Days an entitlement made from the offer runs when the offer names no expirationDateTime. */
     validityDays: z.number().int().min(1).max(36_500).nullable().default(null),
     billingTemplate: ZBillingFields.nullable().default(null),
-    /** Tag names of the offers' own vocabulary (SPEC.md Tag scope `Offer`); null leaves them, [] clears. */
+    /** Tag names of the offers' own vocabulary (docs/api.md Tag scope `Offer`); null leaves them, [] clears. */
     tags: ZRecordTags,
   })
   .superRefine(planPairRule);

@@ -7,7 +7,7 @@ import type { TEntitlementFeature, TFeatureSetting } from "../entitlement/polici
 
 /**
  * The features of an offer or a direct entitlement: a snapshot of its products' live features
- * (SPEC.md "features"), with the given settings applied by featureCode. A snapshot never follows
+ * (docs/api.md "features"), with the given settings applied by featureCode. A snapshot never follows
  * later product edits.
  */
 export async function snapshotFeatures(
@@ -103,7 +103,7 @@ type Owner = { kind: "Entitlement" | "Offer"; id: string; status: string };
  * Copies monitored assets (with their metered usage and balance) onto an offer or entitlement.
  * The source is either the products' own assets or another owner's copies (an entitlement made
  * from an offer copies the offer's). A copied balance starts with its initialCreditAmount as
- * totalCredits and nothing used (SPEC.md: credits available when the entitlement is created).
+ * totalCredits and nothing used (docs/api.md: credits available when the entitlement is created).
  * Returns metricName → copy id.
  */
 export async function copyMonitoredAssets(
@@ -187,7 +187,7 @@ export async function copyMonitoredAssets(
   return copies;
 }
 
-/** SPEC.md asset-balance rule: the copies' ownerStatus follows every status change of their owner, in its transaction. */
+/** docs/api.md asset-balance rule: the copies' ownerStatus follows every status change of their owner, in its transaction. */
 export async function syncOwnerStatus(tx: TenantTx, ownerId: string, status: string): Promise<void> {
   await tx.monitoredAsset.updateMany({
     where: { ownerId, ownerKind: { in: ["Entitlement", "Offer"] } },

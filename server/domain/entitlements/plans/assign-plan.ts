@@ -12,7 +12,7 @@ import { resolvePlan } from "./plan-lookup.ts";
 
 /**
  * PUT /admin/entitlements/{id}/plan: assigns a plan of a Published plan-set revision and writes a
- * plan-assignment history entry (SPEC.md: changedAt, previous and new plan set and plan, source).
+ * plan-assignment history entry (docs/api.md: changedAt, previous and new plan set and plan, source).
  * Assigning the plan it already has changes nothing and writes no entry.
  */
 export async function assignPlan(ctx: DomainContext, id: string, input: TAssignPlanRequest) {

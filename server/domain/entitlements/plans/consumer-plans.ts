@@ -26,7 +26,7 @@ export const ZConsumerPlansResponse = z.object({
 });
 
 /**
- * SPEC.md GET /consumer/me/entitlements/{entitlementId}/plans: the plans behind a license the
+ * docs/api.md GET /consumer/me/entitlements/{entitlementId}/plans: the plans behind a license the
  * signed-in user holds (directly or through an organization): the plans of its plan-set revision,
  * the current one marked, and a pending plan-change request if there is one. Another user's
  * entitlement is not found.

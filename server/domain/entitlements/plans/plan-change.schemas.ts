@@ -38,7 +38,7 @@ export const ZPlanChangeRequestResponse = z.object({
   requestedByUserId: z.string().uuid(),
   requestedPlanSetId: z.string().uuid(),
   requestedPlanName: z.string(),
-  /** SPEC.md `requestedPlanCode`: the requested plan's name. */
+  /** docs/api.md `requestedPlanCode`: the requested plan's name. */
   requestedPlanCode: z.string(),
   currentPlanSetId: z.string().uuid().nullable(),
   currentPlanName: z.string().nullable(),

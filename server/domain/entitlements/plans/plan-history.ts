@@ -12,7 +12,7 @@ export const toPlanHistoryEntry = (h: EntitlementPlanHistory) => ({
   source: h.source,
 });
 
-/** What triggered a plan assignment (SPEC.md "Plan-assignment history entry" source). */
+/** What triggered a plan assignment (docs/api.md "Plan-assignment history entry" source). */
 export const planChangeSources = {
   issued: "Issued",
   admin: "ManualAdminAction",

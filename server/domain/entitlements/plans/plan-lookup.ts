@@ -10,7 +10,7 @@ export type ResolvedPlan = {
 };
 
 /**
- * A plan of a plan-set revision, by name (SPEC.md: a plan is assigned as plan set revision + plan).
+ * A plan of a plan-set revision, by name (docs/api.md: a plan is assigned as plan set revision + plan).
  * Assigning needs a Published revision; an offer may name a Draft one while it is itself a Draft.
  */
 export async function resolvePlan(

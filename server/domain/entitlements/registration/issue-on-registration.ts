@@ -7,7 +7,7 @@ import { ZEntitlementCreateRequest } from "../entitlement/entitlement.schemas.ts
 import { convertAnonymousTry } from "../anonymous-try/convert-anonymous-try.ts";
 
 /**
- * Issue on registration (SPEC.md `issueOnUserRegistration`): when a customer user of type
+ * Issue on registration (docs/api.md `issueOnUserRegistration`): when a customer user of type
  * `Consumer` is created, every Published offer with the flag issues it one entitlement, in the
  * same transaction (the user and their entitlements exist together or not at all). Entitlements
  * are made exactly as POST /admin/entitlements makes them from an offer, with the user as

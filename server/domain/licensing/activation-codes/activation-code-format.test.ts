@@ -251,7 +251,7 @@ describe("activation code generation (property tests)", () => {
   });
 });
 
-describe("collision retries (DESIGN.md section 5)", () => {
+describe("collision retries (docs/architecture.md section 5)", () => {
   it("retries a taken code up to collisionRetryLimit times, then fails with activation_code.collision_retry_exhausted", async () => {
     const taken = new Set(["A", "B"]);
     const candidates = ["A", "B", "C"];

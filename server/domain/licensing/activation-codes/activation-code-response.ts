@@ -15,7 +15,7 @@ type ActivationCodeRow = {
 
 /**
  * Distinct devices with an unrevoked session per code: what counts against a code's device limit.
- * A device reset or block revokes the sessions, so the count drops to 0 (SPEC.md "States").
+ * A device reset or block revokes the sessions, so the count drops to 0 (docs/api.md "States").
  */
 export async function devicesInUseByCode(db: TenantDbOrTx, codeIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();

@@ -24,7 +24,7 @@ export const inputMatchesCode = (input: string, row: CodeMatchRow) =>
 
 /**
  * The activation code an anonymous caller typed, across every tenant (activation names no
- * tenant, DESIGN.md section 5): one query on the service-wide unique `lookupKey`, then the
+ * tenant, docs/architecture.md section 5): one query on the service-wide unique `lookupKey`, then the
  * code's own normalization decides. Revoked codes are returned too; the caller decides. The
  * request's rate limits are counted in the same statement (their tenant is the code's), before
  * anything else of the request happens.
@@ -60,7 +60,7 @@ const reviveCode = (row: CodeJson): ActivationCode => ({
 });
 
 /**
- * Activation's first read (DESIGN.md section 11): the code by its service-wide unique lookup key
+ * Activation's first read (docs/architecture.md section 11): the code by its service-wide unique lookup key
  * ($1; activation names no tenant, the row does), and the request's rate-limit count
  * (rateLimitCountCte, $2-$10, its tenant found by the same key) in one autocommitted round trip.
  */

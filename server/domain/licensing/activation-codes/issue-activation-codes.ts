@@ -17,7 +17,7 @@ import {
 } from "../../entitlements/entitlement/key-issuance-policy.schemas.ts";
 
 /**
- * Tries `1 + retryLimit` candidates and returns the first that `tryClaim` accepts (DESIGN.md
+ * Tries `1 + retryLimit` candidates and returns the first that `tryClaim` accepts (docs/architecture.md
  * section 5: a collision is retried up to the policy's collisionRetryLimit, then issuance fails).
  */
 export async function claimWithRetries<T>(

@@ -9,7 +9,7 @@ import type { ActivationMeta, ActivationOutcome } from "./activation-outcome.ts"
 export type { ActivationMeta, ActivationOutcome } from "./activation-outcome.ts";
 
 /**
- * SPEC.md "Runtime surface", activation: the one decision behind /activations/jwt,
+ * docs/api.md "Runtime surface", activation: the one decision behind /activations/jwt,
  * /activations/license and the offline issue, in this order (docs/decisions.md "Activation"):
  * 1. the code (normalized lookup; revoked → 403) or the signed-in user's one license
  *    (resolve-entitlement.ts, which also counts the request's rate limits);

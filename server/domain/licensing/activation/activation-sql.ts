@@ -2,7 +2,7 @@ import type { Statement } from "../../../db/sql.ts";
 import { outboxCteText } from "../../webhooks/events/emit-event.ts";
 
 /**
- * The statements of an activation (DESIGN.md section 11): the entitlement's lock and one read of
+ * The statements of an activation (docs/architecture.md section 11): the entitlement's lock and one read of
  * every fact the decision needs (one round trip, behind BEGIN), then one write with its events
  * and COMMIT (one round trip). Every statement filters `$1`,
  * the tenant; `$2` is the entitlement throughout.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Per-component one-way hashes of device identity (SPEC.md "Offline activation artifacts"). */
+/** Per-component one-way hashes of device identity (docs/api.md "Offline activation artifacts"). */
 export const ZComponents = z
   .record(z.string().trim().min(1).max(100), z.string().min(1).max(512))
   .refine((m) => Object.keys(m).length <= 32, "At most 32 components.");
@@ -14,7 +14,7 @@ export const ZApplicationInfo = z.object({
 });
 
 /**
- * POST /activations/jwt and /activations/license. SPEC.md names activationCode, fingerprint and
+ * POST /activations/jwt and /activations/license. docs/api.md names activationCode, fingerprint and
  * useInteractiveUser; the rest are ours (docs/decisions.md): `productCode` for
  * activationPolicy.requireProductCode, `deviceName` and `processId` for the session read model
  * (a process id makes one seat per process on a floating license), `components` for component

@@ -6,7 +6,7 @@ const known = { MachineName: "m", MacAddress: "a", OsVersion: "o", UserName: "u"
 const presenting = (equal: number) =>
   Object.fromEntries(Object.entries(known).map(([k, v], i) => [k, i < equal ? v : `${v}'`]));
 
-describe("componentsMatch (SPEC.md ComponentMatchingStrategy)", () => {
+describe("componentsMatch (docs/api.md ComponentMatchingStrategy)", () => {
   const table: [strategy: "MatchAll" | "MatchAny" | "Two" | "Most", equal: number, matches: boolean][] = [
     ["MatchAll", 4, false],
     ["MatchAll", 0, false],

@@ -23,7 +23,7 @@ type Candidate = MatchedDevice & {
 };
 
 /**
- * Whether `equal` of a device's `stored` components meet the strategy's threshold (SPEC.md
+ * Whether `equal` of a device's `stored` components meet the strategy's threshold (docs/api.md
  * "Offline activation artifacts"; docs/decisions.md "Component matching"): `MatchAny` one,
  * `Two` two, `Most` more than half of the device's stored components and never fewer than two;
  * `MatchAll` never matches by components (the fingerprint must be equal). Counted against the

@@ -39,7 +39,7 @@ export type ActivationCodeRef = { id: string; deviceLimit: number | null };
 /**
  * The decision once the tenant and entitlement are known, in `db`'s transaction when it is one
  * (the offline issue under an Idempotency-Key), else in a pg transaction of its own: the
- * entitlement's lock, one read of the facts, one write with the events, commit (DESIGN.md
+ * entitlement's lock, one read of the facts, one write with the events, commit (docs/architecture.md
  * section 11). Nothing is signed here: the caller signs the token after commit.
  */
 export async function decideActivation(

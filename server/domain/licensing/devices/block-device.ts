@@ -11,7 +11,7 @@ import { fingerprintHash } from "./fingerprint-hash.ts";
 import { lockEntitlementRow } from "../../entitlements/entitlement/entitlement-lock.ts";
 
 /**
- * POST /operational/entitlements/{id}/devices/block (SPEC.md "States and transitions", Device
+ * POST /operational/entitlements/{id}/devices/block (docs/api.md "States and transitions", Device
  * rows): the device's current activations end as for a reset (without a transfer), it emits
  * `Entitlement.DeviceBlocked` and `Entitlement.SeatReleased` per ended session, and no
  * activation admits it. By fingerprint, a device never seen is recorded blocked in advance.

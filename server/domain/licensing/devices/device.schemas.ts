@@ -14,7 +14,7 @@ export type RevocationReason = (typeof revocationReasons)[number];
 export const toRevocationReason = (stored: string): RevocationReason =>
   (revocationReasons as readonly string[]).includes(stored) ? (stored as RevocationReason) : "None";
 
-/** SPEC.md "Device reset result". */
+/** docs/api.md "Device reset result". */
 export const ZDeviceResetResult = z.object({
   entitlementId: z.string(),
   devicesReset: z.number().int(),

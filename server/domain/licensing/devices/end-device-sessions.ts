@@ -40,7 +40,7 @@ export async function revokeSessions(
   }));
 }
 
-/** `Entitlement.SeatReleased` for every session a reset or block ended (SPEC.md "States and transitions"). */
+/** `Entitlement.SeatReleased` for every session a reset or block ended (docs/api.md "States and transitions"). */
 export async function emitSeatReleased(
   tx: TenantTx,
   tenantId: string,

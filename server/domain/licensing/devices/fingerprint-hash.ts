@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
 
-/** SPEC.md "Event types and data": the SHA-256 lowercase-hex hash of a device fingerprint. The fingerprint itself is never stored or logged. */
+/** docs/api.md "Event types and data": the SHA-256 lowercase-hex hash of a device fingerprint. The fingerprint itself is never stored or logged. */
 export const fingerprintHash = (fingerprint: string) =>
   createHash("sha256").update(fingerprint, "utf8").digest("hex");

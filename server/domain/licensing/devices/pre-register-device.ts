@@ -9,7 +9,7 @@ import { lockEntitlementRow } from "../../entitlements/entitlement/entitlement-l
 /**
  * POST /operational/entitlements/{id}/devices: registers a device ahead of activation (for
  * entitlements whose activationPolicy requires pre-configured devices). A device already known
- * (activated or blocked) is marked pre-registered. SPEC.md: emits nothing.
+ * (activated or blocked) is marked pre-registered. docs/api.md: emits nothing.
  */
 export async function preRegisterDevice(
   ctx: DomainContext,

@@ -9,7 +9,7 @@ import { emitSeatReleased, revokeSessions } from "./end-device-sessions.ts";
 import { lockEntitlementRow } from "../../entitlements/entitlement/entitlement-lock.ts";
 
 /**
- * POST /operational/entitlements/{id}/devices/reset (SPEC.md "States and transitions", Session
+ * POST /operational/entitlements/{id}/devices/reset (docs/api.md "States and transitions", Session
  * row): every unrevoked session ends at its next contact and frees its seat, the activation
  * codes' device usage empties (it counts unrevoked sessions), transferCount goes up by one, and
  * each ended session emits `Entitlement.DeviceReset` (with the total transferCount after the

@@ -21,7 +21,7 @@ import {
 import { offlinePayloadKid, signOfflineLicense } from "./sign-offline-license.ts";
 
 /**
- * SPEC.md: (code, fingerprint, requestedAt) is the idempotency cache key. The code enters by its
+ * docs/api.md: (code, fingerprint, requestedAt) is the idempotency cache key. The code enters by its
  * id (every spelling the code's normalization accepts is the same code), requestedAt as ISO with
  * milliseconds (the same instant in any offset is the same request).
  */
@@ -86,7 +86,7 @@ async function offlineLicense(
  * tenant's; the license must allow offline activation (403 `license.forbidden_by_policy`); then
  * the one activation decision runs with kind `Offline` (its refusals pass through unchanged).
  * The artifact is stored under its request key: a repeat answers the identical bytes while the
- * session it issued is still active (docs/decisions.md "Runtime licensing: offline activation").
+ * session it issued is still active (docs/decisions.md "Offline activation").
  */
 export async function issueOfflineActivation(
   ctx: DomainContext,

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ZApplicationInfo, ZComponents } from "../activation/activation.schemas.ts";
 
-/** SPEC.md "Versioning" item 2: the only offline artifact version this service reads and writes. */
+/** docs/api.md "Versioning" item 2: the only offline artifact version this service reads and writes. */
 export const OFFLINE_SCHEMA_VERSION = 1;
 
-/** SPEC.md "Limits": the nonce is 32 random bytes, base64url without padding (43 characters). */
+/** docs/api.md "Limits": the nonce is 32 random bytes, base64url without padding (43 characters). */
 const NONCE_BYTES = 32;
 export const ZOfflineNonce = z
   .string()
@@ -24,9 +24,9 @@ export const ZOfflineAttestation = z.object({
 });
 
 /**
- * SPEC.md "Offline activation artifacts", the request artifact. The top level is exactly
- * `{ meta, body }`; inside them unknown fields are ignored, because SPEC.md "Versioning" adds new
- * optional fields within the same schemaVersion (docs/decisions.md "Runtime licensing: offline activation").
+ * docs/api.md "Offline activation artifacts", the request artifact. The top level is exactly
+ * `{ meta, body }`; inside them unknown fields are ignored, because docs/api.md "Versioning" adds new
+ * optional fields within the same schemaVersion (docs/decisions.md "Offline activation").
  */
 export const ZOfflineActivationRequest = z.strictObject({
   meta: z.object({
@@ -51,7 +51,7 @@ export const ZOfflineActivationRequest = z.strictObject({
 export type TOfflineActivationRequest = z.infer<typeof ZOfflineActivationRequest>;
 
 /**
- * SPEC.md's response artifact: `signedPayload` (base64url of the UTF-8 JSON of the end-user
+ * docs/api.md's response artifact: `signedPayload` (base64url of the UTF-8 JSON of the end-user
  * license) and `signature` (base64 RSA-SHA256 PKCS#1 v1.5 over the raw bytes of signedPayload).
  * `kid` is ours: the tenant JWKS key that verifies the signature.
  */

@@ -2,7 +2,7 @@ import { sign, type KeyObject } from "node:crypto";
 import type { TOfflineLicense } from "./offline-artifact.schemas.ts";
 
 /**
- * SPEC.md "Offline activation artifacts": signedPayload is the base64url (no padding) of the
+ * docs/api.md "Offline activation artifacts": signedPayload is the base64url (no padding) of the
  * license's UTF-8 JSON bytes; signature is base64 RSA-SHA256 (PKCS#1 v1.5) over the raw bytes of
  * the signedPayload string itself, so an importer verifies before decoding and never re-serializes.
  */

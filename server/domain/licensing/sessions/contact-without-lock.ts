@@ -30,7 +30,7 @@ export type ContactWithoutLock = {
 };
 
 /**
- * Renew or check-in as one autocommit statement (DESIGN.md section 11: no BEGIN/COMMIT round
+ * Renew or check-in as one autocommit statement (docs/architecture.md section 11: no BEGIN/COMMIT round
  * trips) in the common case: the session holds its seat and its license is the entitlement row
  * version this process judged before. The call is judged here on that version, exactly as the
  * locking path judges it, and CONTACT_SESSION_* writes only if the session is live, holds its

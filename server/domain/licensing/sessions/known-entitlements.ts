@@ -5,7 +5,7 @@ import type { TClaimBasedActivation } from "../../entitlements/entitlement/polic
 export type KnownEntitlement = { version: string; entitlement: Entitlement; claims: TClaimBasedActivation };
 
 /**
- * Entitlements of this process's recent session calls, by tenant and id: versioned data (DESIGN.md
+ * Entitlements of this process's recent session calls, by tenant and id: versioned data (docs/architecture.md
  * section 11, "Nothing recomputed"). Only contactWithoutLock reads them, and its statement changes
  * nothing unless the entitlement row is still at the version read, so a stale entry costs one
  * call the locking path and never a wrong judgement.

@@ -9,7 +9,7 @@ import { assertSessionCaller, lockLiveSession, toSessionLeaseResponse } from "./
 import { RELEASE_SESSION } from "./session-sql.ts";
 
 /**
- * Ends a live session (SPEC.md "States and transitions": seat released, `Entitlement.SeatReleased`):
+ * Ends a live session (docs/api.md "States and transitions": seat released, `Entitlement.SeatReleased`):
  * one locking read with the routing keys, one write with the event.
  */
 export async function releaseLockedSession(

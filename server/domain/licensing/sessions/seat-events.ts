@@ -6,7 +6,7 @@ import type { ZEntitlementRoutingKeys } from "../../webhooks/events/event-data.s
 type RoutingKeys = z.infer<typeof ZEntitlementRoutingKeys>;
 
 /**
- * The events of a seat taken (SPEC.md "Event types and data"): `Entitlement.SeatActivated`, and
+ * The events of a seat taken (docs/api.md "Event types and data"): `Entitlement.SeatActivated`, and
  * `Entitlement.Activated` before it when the session is new.
  */
 export function seatActivatedEvents(
@@ -46,7 +46,7 @@ export function seatActivatedEvents(
     : [seat];
 }
 
-/** `Entitlement.SeatReleased` for each ended session (a release, a reset or a block: SPEC.md "States and transitions"). */
+/** `Entitlement.SeatReleased` for each ended session (a release, a reset or a block: docs/api.md "States and transitions"). */
 export function seatReleasedEvents(
   tenantId: string,
   keys: RoutingKeys,

@@ -175,7 +175,7 @@ export function toSessionLeaseResponse(
 
 /**
  * A session call names its session in the path; the caller must be that session's license token
- * (SPEC.md "Authentication" item 5): any other credential, or another session's token, is refused.
+ * (docs/api.md "Authentication" item 5): any other credential, or another session's token, is refused.
  */
 export function assertSessionCaller(ctx: DomainContext, sessionId: string): void {
   if (ctx.actor.kind !== "license" || ctx.actor.id !== sessionId) {

@@ -4,7 +4,7 @@ import { iso } from "../../../core/iso-date.ts";
 import { revocationReasons, toRevocationReason } from "../devices/device.schemas.ts";
 
 /**
- * SPEC.md "Session (activation) admin read model": one activated seat (device or process) on an
+ * docs/api.md "Session (activation) admin read model": one activated seat (device or process) on an
  * entitlement. Field names other than revocationReason are ours (docs/decisions.md).
  */
 export const ZSessionResponse = z.object({
@@ -126,7 +126,7 @@ export type SessionEntitlement = {
   isAnonymousTry: boolean;
 };
 
-/** SPEC.md: active when not revoked, the lease has not expired and it is inside its validity window. */
+/** docs/api.md: active when not revoked, the lease has not expired and it is inside its validity window. */
 export function isSessionActive(
   row: Pick<SessionRow, "revokedAt" | "leaseExpiresAt" | "validUntil">,
   validFrom: Date | null,

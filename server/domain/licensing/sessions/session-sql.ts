@@ -2,7 +2,7 @@ import type { Statement } from "../../../db/sql.ts";
 import { outboxCteText } from "../../webhooks/events/emit-event.ts";
 
 /**
- * The statements of the session calls (renew, check-in, release; DESIGN.md section 11): one
+ * The statements of the session calls (renew, check-in, release; docs/architecture.md section 11): one
  * locking read, one write with its events, commit. Every statement filters `$1`, the tenant.
  */
 
@@ -77,7 +77,7 @@ ${outboxCteText(9)}
 SELECT * FROM s`,
 };
 
-/** SPEC.md: release frees the seat; the session ends (`Released`), with `Entitlement.SeatReleased` ($4). $2 session, $3 now. */
+/** docs/api.md: release frees the seat; the session ends (`Released`), with `Entitlement.SeatReleased` ($4). $2 session, $3 now. */
 export const RELEASE_SESSION: Statement = {
   name: "licensing.release_session",
   text: `
@@ -94,7 +94,7 @@ SELECT * FROM s`,
 
 /**
  * The whole of a renew or check-in whose session holds its seat, in one autocommit statement
- * (DESIGN.md section 11): it updates the session and its device only while the session is live
+ * (docs/architecture.md section 11): it updates the session and its device only while the session is live
  * (not revoked, inside its grace, holding its seat at `$3`) and its entitlement is the very row
  * version the caller judged the call on (`$10`, the row's xmin), else it changes nothing and
  * answers no row (the caller then takes the locking path, which refuses or retakes a seat).

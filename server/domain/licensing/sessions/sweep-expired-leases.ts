@@ -3,7 +3,7 @@ import { now } from "../../../clock.ts";
 
 /**
  * The lease sweeper (worker job `license_lease_sweep`, every minute): sessions whose grace has run
- * out end with revocationReason `LeaseExpired`, silently (SPEC.md: "A seat whose lease runs out
+ * out end with revocationReason `LeaseExpired`, silently (docs/api.md: "A seat whose lease runs out
  * emits nothing"). Seats are already free once the lease ends (activation counts only sessions
  * whose seatHeldUntil is ahead), so a late sweep never blocks an activation. Runs across tenants
  * in batches; returns how many sessions ended.

@@ -49,7 +49,7 @@ export async function tokenFeatures(
 }
 
 /**
- * Signs the license token of a session (DESIGN.md section 5): lifetime = the lease. `db` is the
+ * Signs the license token of a session (docs/architecture.md section 5): lifetime = the lease. `db` is the
  * caller's (a tenant client, or the request's own transaction under an Idempotency-Key, so the
  * request holds one connection), or the process client for a cross-tenant activation.
  */

@@ -19,7 +19,7 @@ export const licenseIssuer = (tenantId: string) => `urn:licensing:tenant:${tenan
 export type LicenseState = "Active" | "Trial" | "Grace";
 
 /**
- * DESIGN.md section 5: the claims of a license token. `dev_fp` is the SHA-256 hex hash of the
+ * docs/architecture.md section 5: the claims of a license token. `dev_fp` is the SHA-256 hex hash of the
  * device fingerprint (the client hashes its own fingerprint to compare; the raw value is never
  * put in a bearer credential). `features` holds the features with includeInLicenseToken.
  */
@@ -65,7 +65,7 @@ async function loadSigningKey(db: Db | TenantDbOrTx, tenantId: string, kid: stri
 
 /**
  * The tenant's active signing key, unsealed once per key version (its kid) and kept as a
- * `KeyObject` (DESIGN.md section 11). The version is the active kid: callers on the hot path read
+ * `KeyObject` (docs/architecture.md section 11). The version is the active kid: callers on the hot path read
  * it in their own statement (activation, renew, offline issue) and pass it, so a rotation takes
  * effect on every web process at its very next token with no extra query; a caller that does not
  * know it costs one indexed read of the kid (never an unsealing while it is unchanged).
@@ -211,7 +211,7 @@ async function verificationKey(db: Db, tenantId: string, kid: string): Promise<K
 }
 
 /**
- * SPEC.md "Authentication" item 5: a license token is accepted only when it is signed by one of
+ * docs/api.md "Authentication" item 5: a license token is accepted only when it is signed by one of
  * its tenant's published keys, names the license audience and is inside its lifetime. Anything
  * else is null (the caller answers 401 `license.session_token_rejected`).
  */

@@ -162,7 +162,7 @@ async function balanceOnce(client: SqlTx, b: Scheduled, instant: Date, at: Date)
 }
 
 /**
- * The worker's auto-balance (cron every minute; DESIGN.md section 13): each scheduled balance of a
+ * The worker's auto-balance (cron every minute; docs/architecture.md section 13): each scheduled balance of a
  * Published entitlement whose latest scheduled instant at or before `at` is after its last run
  * (or its creation) is balanced for that instant, exactly once however many workers run this at
  * the same time (a unique AutoBalanceRun per balance and instant). Missed instants are not

@@ -28,7 +28,7 @@ export const remainingOf = (b: Pick<BalanceState, "totalCredits" | "creditsUsed"
   b.totalCredits - b.creditsUsed;
 
 /**
- * What charging `credits` to a balance does (SPEC.md balanceUsage; docs/decisions.md "Metering").
+ * What charging `credits` to a balance does (docs/api.md balanceUsage; docs/decisions.md "Metering").
  * A deduction is refused while the balance is suspended (`suspendedUntilAt` ahead), while its
  * remaining credits match a `Critical` usageQuota band, or when fewer credits remain than asked
  * (never a negative balance). An unlimited balance always pays. A consume (`mustPay`) is refused

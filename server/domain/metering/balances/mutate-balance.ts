@@ -13,7 +13,7 @@ import { emitOverageEvents } from "../overage/overage-events.ts";
 import { micros } from "../quantity.ts";
 
 /**
- * The arithmetic of the balance mutations (remaining = totalCredits - creditsUsed, SPEC.md
+ * The arithmetic of the balance mutations (remaining = totalCredits - creditsUsed, docs/api.md
  * "balanceUsage"), each one atomic UPDATE on the row (so parallel mutations serialize on its
  * row lock and never lose an update):
  *   Deposit / ConsumerGrant(a): totalCredits := remaining + a, creditsUsed := 0, lastDeposit := now

@@ -71,7 +71,7 @@ FROM (SELECT 1) one
   LEFT JOIN "Entitlement" e ON e."tenantId" = $1 AND e.id = $2`,
 };
 
-/** A session call on a session that no longer exists answers 409 before anything else (SPEC.md). */
+/** A session call on a session that no longer exists answers 409 before anything else (docs/api.md). */
 export async function assertLiveSession(
   ctx: DomainContext,
   input: { entitlementId: string; sessionId: string },

@@ -2,7 +2,7 @@ import { METER_VERSION_EXPRESSION } from "../meters/meter-version.ts";
 import { RATE_LIMIT_ROWS, rateLimitCountCte, WITHIN_RATE_LIMITS } from "../../rate-limits/hit-rate-limits.ts";
 
 /**
- * The statements of a consume (DESIGN.md sections 11 and 13). $1 tenant, $2 entitlement throughout.
+ * The statements of a consume (docs/architecture.md sections 11 and 13). $1 tenant, $2 entitlement throughout.
  * Beside its lock, each locking read returns what the decision needs: the session's liveness, the
  * terms' version, the meter's suspension and last reported severity, and a remembered
  * idempotencyKey. Locks are always taken in the order meter period → balances (by id) →

@@ -93,7 +93,7 @@ const ZQuantityText = z
 
 export const ZConsumeQuery = z.object({
   amount: ZQuantityText,
-  /** Remembered 24 hours per license (SPEC.md "Limits"). */
+  /** Remembered 24 hours per license (docs/api.md "Limits"). */
   idempotencyKey: z.string().trim().min(1).max(200).optional(),
 });
 export const ZPreviewConsumeQuery = z.object({

@@ -1,6 +1,6 @@
 import type { Sql, Statement } from "../../../db/sql.ts";
 
-/** SPEC.md "Limits": a consume idempotencyKey is remembered 24 hours. */
+/** docs/api.md "Limits": a consume idempotencyKey is remembered 24 hours. */
 export const CONSUME_KEY_RETENTION_MS = 24 * 3_600_000;
 
 const TENANTS: Statement = { name: "metering.sweep_tenants", text: `SELECT id FROM "Tenant" ORDER BY id` };

@@ -24,7 +24,7 @@ export type RebuiltBalance = {
 const dec = (v: { toString(): string } | null | undefined): Micros => (v ? micros(v.toString()) : 0n);
 
 /**
- * DESIGN.md section 13, "Ledger first": an entitlement's counters recomputed from its ledger
+ * docs/architecture.md section 13, "Ledger first": an entitlement's counters recomputed from its ledger
  * alone, for comparison with the stored (denormalised) ones.
  * - Meter periods from the consume entries and the counted usage records of each (meter, period):
  *   consumed = sum of consumes, reported = the records aggregated by the metric's metricType (sum;

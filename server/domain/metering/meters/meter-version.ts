@@ -3,7 +3,7 @@
  * grants and their add-ons, its monitored-asset copies with their metered usage and balances,
  * and the catalog entries that map features to its metrics), as one SQL expression. The hot
  * statements read it beside their locks, so a cached term (meter-terms.ts) is used only while it
- * is current: the per-process cache holds versioned data only (DESIGN.md section 11).
+ * is current: the per-process cache holds versioned data only (docs/architecture.md section 11).
  * Balance rows are not part of it: their counters change on every charge and are read under lock.
  * `$1` is the tenant id, `$2` the entitlement id.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { quotaUsageLevels } from "../../catalog/monitored-assets/usage-tier.schemas.ts";
 import { usageKinds } from "../consumption/consumption.schemas.ts";
 
-/** A credit balance's counters (SPEC.md balanceUsage), as the usage reads and the back office show them. */
+/** A credit balance's counters (docs/api.md balanceUsage), as the usage reads and the back office show them. */
 export const ZBalanceView = z.object({
   metricName: z.string(),
   balanceUsageId: z.string().uuid(),

@@ -40,7 +40,7 @@ RETURNING old.previous`,
 };
 
 /**
- * SPEC.md `MeteredUsage.OverageStatusChanged`, emitted only when a severity changes, through the
+ * docs/api.md `MeteredUsage.OverageStatusChanged`, emitted only when a severity changes, through the
  * outbox in the transaction of the change (`sql`). Balance severities were written by the
  * caller under the balance's lock, so their previous value is exact; a metered meter's is
  * reported here. Data: the entitlement's routing keys, monitoredAssetId, metricName, usageKind,

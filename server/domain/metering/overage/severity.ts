@@ -17,7 +17,7 @@ export const asSeverity = (value: string | null | undefined): Severity =>
 export type QuotaBand = { endUsage: number; name: string; quotaUsageLevel: string };
 
 /**
- * SPEC.md usageQuota: a band applies while the remaining balance is below its endUsage; when
+ * docs/api.md usageQuota: a band applies while the remaining balance is below its endUsage; when
  * several match, the lowest threshold wins. Null when none matches.
  */
 export function matchingBand(bands: readonly QuotaBand[], remaining: Micros): QuotaBand | null {
@@ -31,6 +31,6 @@ export function matchingBand(bands: readonly QuotaBand[], remaining: Micros): Qu
 export const balanceSeverity = (bands: readonly QuotaBand[], remaining: Micros): Severity =>
   asSeverity(matchingBand(bands, remaining)?.quotaUsageLevel);
 
-/** SPEC.md: a matching band at `Critical` severity blocks further deductions. */
+/** docs/api.md: a matching band at `Critical` severity blocks further deductions. */
 export const blocksDeductions = (bands: readonly QuotaBand[], remaining: Micros): boolean =>
   matchingBand(bands, remaining)?.quotaUsageLevel === "Critical";

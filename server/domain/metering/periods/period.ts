@@ -1,7 +1,7 @@
 /**
- * The consumption period a moment falls in (DESIGN.md section 13; docs/decisions.md "Metering"):
+ * The consumption period a moment falls in (docs/architecture.md section 13; docs/decisions.md "Metering"):
  * computed in UTC from the meter's `consumptionPeriod` and `periodAnchor`.
- * - blank or unrecognised `consumptionPeriod`: one lifetime period (SPEC.md: the quota never resets);
+ * - blank or unrecognised `consumptionPeriod`: one lifetime period (docs/api.md: the quota never resets);
  * - `Calendar` (default; also any unrecognised anchor): UTC calendar boundaries, weeks start on
  *   Monday (ISO 8601);
  * - `EntitlementStart`: periods of the same length counted from the entitlement's start (its

@@ -2,7 +2,7 @@ import type { DomainContext } from "../../context.ts";
 import { applicableRatingTargets } from "./rating-targets.ts";
 import type { TRatingPromptResponse } from "./rating-prompt.schemas.ts";
 
-/** SPEC.md: a null or empty question falls back to a generic prompt. */
+/** docs/api.md: a null or empty question falls back to a generic prompt. */
 export const genericQuestion = (featureName: string) => `How useful is ${featureName} to you?`;
 
 /**

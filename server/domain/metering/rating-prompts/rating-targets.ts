@@ -21,7 +21,7 @@ export type RatingTarget = {
 };
 
 /**
- * Every target of a running rating campaign that applies to the session's license (SPEC.md
+ * Every target of a running rating campaign that applies to the session's license (docs/api.md
  * "Rating campaign"): the campaign is running, names no offers or the offer the entitlement was
  * made from, and the license is entitled to the feature (an enabled effective feature). Ordered
  * as they are asked: priority ascending (null last), then the feature used most recently first

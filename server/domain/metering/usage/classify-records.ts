@@ -4,7 +4,7 @@ import type { Micros } from "../quantity.ts";
 import { mapUsageEvent } from "./event-mapping.ts";
 import type { TUsageTransactionRecord } from "./usage-record.schemas.ts";
 
-/** SPEC.md "Limits": records captured more than 90 days before upload are acknowledged and not counted. */
+/** docs/api.md "Limits": records captured more than 90 days before upload are acknowledged and not counted. */
 export const MAX_USAGE_AGE_MS = 90 * 86_400_000;
 
 export type UsageRecordStatus = "Counted" | "Unmatched" | "TooOld" | "BeyondBackDatingTolerance";

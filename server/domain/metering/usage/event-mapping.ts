@@ -7,7 +7,7 @@ export type MappedUsage = { metricName: string; amount: Micros } | { unmatched: 
  * "Usage records → meters"). `eventData` is the event object as JSON text and `eventName` its type:
  * 1. `eventData` must be a JSON object; anything else is unmatched.
  * 2. The metric is `eventData.metricName` when it is a string, else `eventName` itself. Either
- *    way it must name a metric the license tracks, by exact case-sensitive match (SPEC.md: the
+ *    way it must name a metric the license tracks, by exact case-sensitive match (docs/api.md: the
  *    meter is resolved by metricName, never by feature code).
  * 3. The amount is `eventData.amount` (a JSON number or a decimal string, ≥ 0, at most 10^18,
  *    rounded to 6 decimals); absent, the record counts 1 (one occurrence of the event). For a

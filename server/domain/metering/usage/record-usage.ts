@@ -26,7 +26,7 @@ type RecordedBatch = {
 
 export type { UsageUploader } from "./settle-usage.ts";
 
-/** SPEC.md: a session that no longer exists answers `entitlementResolved: false`; nothing is recorded or acknowledged. */
+/** docs/api.md: a session that no longer exists answers `entitlementResolved: false`; nothing is recorded or acknowledged. */
 export const unresolvedUpload = (records: readonly TUsageTransactionRecord[]): TUsageUploadResponse => ({
   entitlementResolved: false,
   entitlementId: null,

@@ -1,7 +1,7 @@
 import { AppError } from "../../../core/errors.ts";
 
 /**
- * Bounded concurrency for the entitlement-level usage upload (SPEC.md: 503 possible there): at
+ * Bounded concurrency for the entitlement-level usage upload (docs/api.md: 503 possible there): at
  * most `USAGE_UPLOAD_MAX_CONCURRENCY` (default 8) uploads run at once in a process; one more is
  * shed with 503 `usage.overloaded` and `Retry-After` before it touches the database, so a shed
  * batch was not recorded and nothing acknowledged is ever lost. The vendor backend retries it.

@@ -50,7 +50,7 @@ async function upload(
 /**
  * POST /usage/sessions/{sessionId}/transactions (the session's license token): records a batch
  * against the session's license. A session that no longer exists answers 200 with
- * `entitlementResolved: false` and records nothing (SPEC.md "Other status behaviours"). The
+ * `entitlementResolved: false` and records nothing (docs/api.md "Other status behaviours"). The
  * request's rate limits are counted in the recording statement when they can be (record-usage.ts).
  */
 export async function uploadSessionUsage(

@@ -3,13 +3,13 @@ import { z } from "zod";
 export const MAX_USAGE_BATCH = 1000;
 const INT64_MAX = 9223372036854775807n;
 
-/** SPEC.md int64: a JSON integer (up to 2^53 - 1) or its decimal string (up to 2^63 - 1). */
+/** docs/api.md int64: a JSON integer (up to 2^53 - 1) or its decimal string (up to 2^63 - 1). */
 const ZTransactionId = z
   .union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,19}$/)])
   .refine((v) => BigInt(v) <= INT64_MAX, "transactionId is an int64.")
   .transform((v) => BigInt(v));
 
-/** SPEC.md "Usage transaction record". */
+/** docs/api.md "Usage transaction record". */
 export const ZUsageTransactionRecord = z.object({
   transactionId: ZTransactionId.describe(
     "Monotonically increasing, assigned by the local store; unique per license (a retry under another session counts once).",

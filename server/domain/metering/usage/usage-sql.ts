@@ -9,7 +9,7 @@ const reported = `CASE mp."metricType"
       ELSE mp."reportedUsage" + EXCLUDED."reportedUsage" END`;
 
 /**
- * A usage batch in one statement (DESIGN.md sections 11 and 13): the records go into the ledger
+ * A usage batch in one statement (docs/architecture.md sections 11 and 13): the records go into the ledger
  * (`ON CONFLICT DO NOTHING` on license + transactionId: a record uploaded before, under any
  * session, is not counted again), and only the records this statement inserted are added to
  * their periods' counters, whose rows are made or locked in (asset, period) order. Nothing is

@@ -12,7 +12,7 @@ export type ClosedSelection = {
 
 /**
  * The items of the export: the selection, and with `includeDependencies` everything it needs,
- * transitively (SPEC.md: an add-on needs its plan set, which needs its product; a plan set pulls
+ * transitively (docs/api.md: an add-on needs its plan set, which needs its product; a plan set pulls
  * in its suite; features pull in their catalog entries; monitored assets their products; and a
  * product its monitored assets, issue 21 item 8, so an imported product or offer meters). Reads
  * in rounds, one query batch per section and round. An id the request names that is not an

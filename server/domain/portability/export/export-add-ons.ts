@@ -4,7 +4,7 @@ import { codeEdges } from "./export-plan-sets.ts";
 import { featuresByIds } from "../../catalog/pricing-lookups.ts";
 
 /**
- * Add-ons. SPEC.md: an add-on needs its plan set. Here an add-on belongs to a suite and its
+ * Add-ons. docs/api.md: an add-on needs its plan set. Here an add-on belongs to a suite and its
  * planTargets name plans, so it depends on its suite and on the suite's revisions that are not
  * archived (the plans it is written against), and on the catalog entries it grants.
  */
@@ -79,7 +79,7 @@ export const addOnsExporter: SectionExporter<"addOns"> = {
             };
           }),
           featureValues: values,
-          // SPEC.md: null where not computed, such as in a catalog export.
+          // docs/api.md: null where not computed, such as in a catalog export.
           referencedBy: null,
         },
         edges,

@@ -18,7 +18,7 @@ export const EXPORT_TIME_LIMIT_MS = 120_000;
 
 /**
  * POST /admin/catalog/export: the selected sections, closed over their dependencies unless a
- * strict slice is asked for, with the references map and warnings (SPEC.md "Catalog snapshot").
+ * strict slice is asked for, with the references map and warnings (docs/api.md "Catalog snapshot").
  * Reads in one REPEATABLE READ transaction, so the file is a consistent picture of the catalog.
  * Items are ordered by natural key (plan sets by suite and revision), so two exports of equal
  * catalogs are equal files apart from ids and timestamps.

@@ -31,7 +31,7 @@ export const featureCatalogExporter: SectionExporter<"featureCatalog"> = {
           rowTags.map((t) => t.name),
           null,
         );
-        // SPEC.md: referencedBy is null where not computed, such as in a catalog export.
+        // docs/api.md: referencedBy is null where not computed, such as in a catalog export.
         return [row.id, { item: { ...item, referencedBy: null }, edges }];
       }),
     );

@@ -13,7 +13,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /**
  * The portable part of a product's monitored asset: its metric, and the metered usage or the
- * balance template. A product's balance is a template (SPEC.md), so its credit counters are not
+ * balance template. A product's balance is a template (docs/api.md), so its credit counters are not
  * carried: a balance made from it starts with its initialCreditAmount.
  */
 export function portableAsset(

@@ -6,7 +6,7 @@ import { featureSettings, type TPortableProduct } from "../snapshot/snapshot-ite
 
 /**
  * Products (live ones): their own fields, their features in sortOrder (each naming its catalog
- * entry), and their monitored assets echoed for reading (SPEC.md: an importer takes assets from
+ * entry), and their monitored assets echoed for reading (docs/api.md: an importer takes assets from
  * the monitoredAssets section).
  */
 export const productsExporter: SectionExporter<"products"> = {

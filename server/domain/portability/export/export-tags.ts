@@ -1,6 +1,6 @@
 import type { SectionExporter } from "./section-exporter.ts";
 
-/** Tags: the live tags of the tenant's registry (SPEC.md section fields id, scope, name, color). */
+/** Tags: the live tags of the tenant's registry (docs/api.md section fields id, scope, name, color). */
 export const tagsExporter: SectionExporter<"tags"> = {
   async allIds(db) {
     const rows = await db.tag.findMany({ where: { isDeleted: false }, select: { id: true } });

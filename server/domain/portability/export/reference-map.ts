@@ -17,7 +17,7 @@ export type ReferenceMap = {
 };
 
 /**
- * SPEC.md `references`: an entry for every id in the file and every id an item of the file refers
+ * docs/api.md `references`: an entry for every id in the file and every id an item of the file refers
  * to, present or not, with its kind, natural key, presence and provenance (`section/key.field` of
  * each item that refers to it; empty for an id selected directly). Warnings never block: items of
  * a section that share a business key (`ambiguous-natural-key`), references to records that no

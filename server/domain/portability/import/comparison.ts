@@ -1,7 +1,7 @@
 import type { TItemChange } from "../snapshot/snapshot.schemas.ts";
 
 /**
- * How a field of a matched item compares and merges (SPEC.md: an import never removes anything):
+ * How a field of a matched item compares and merges (docs/api.md: an import never removes anything):
  * - `value`: the file's value replaces the target's;
  * - `set`: the file's members are added to the target's (tags, products of an offer...), members
  *   compared by `key` when given (tag names ignore case);
@@ -62,7 +62,7 @@ export function fieldDiffers(spec: FieldSpec, current: unknown, incoming: unknow
 }
 
 /**
- * SPEC.md `changes`: one entry per compared field, `isDifferent` false where the file restates
+ * docs/api.md `changes`: one entry per compared field, `isDifferent` false where the file restates
  * what the target holds.
  */
 export function compareItems(

@@ -41,7 +41,7 @@ export function readImportFile(body: TCatalogImportBody): SnapshotFile {
 }
 
 /**
- * POST /admin/catalog/import (SPEC.md). The whole import runs in one transaction, every item in a
+ * POST /admin/catalog/import (docs/api.md). The whole import runs in one transaction, every item in a
  * savepoint of it; with `dryRun` the transaction is rolled back at the end (a savepoint, so a
  * caller's transaction is left as it was), so the result reports exactly what applying would do,
  * skips from the real constraint checks included. Nothing is ever removed; an existing product's

@@ -24,7 +24,7 @@ const assetFields = (a: TPortableMonitoredAsset) => ({
 });
 
 /**
- * SPEC.md: a blank or unrecognised consumptionPeriod is a lifetime allowance. Writes through the
+ * docs/api.md: a blank or unrecognised consumptionPeriod is a lifetime allowance. Writes through the
  * API refuse an unknown unit (a typo would silently make a monthly quota lifetime), but a file
  * may come from a service that knows more units: its asset is imported as the lifetime allowance
  * this service reads it as (blank), with a note, rather than refused, which would leave the
@@ -46,7 +46,7 @@ function withKnownPeriod(fields: ReturnType<typeof assetFields>) {
 const rank = (i: ParsedItem<"monitoredAssets">) => (i.item?.balanceUsage ? 0 : i.item?.meteredUsage ? 2 : 1);
 
 /**
- * Monitored assets of products: matched by product and metricName. SPEC.md: an existing product's
+ * Monitored assets of products: matched by product and metricName. docs/api.md: an existing product's
  * monitored assets are not overwritten, so a match is always kept as it is; a metric the product
  * lacks is created through createMonitoredAsset (its tier and balance rules apply).
  */

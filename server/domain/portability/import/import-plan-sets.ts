@@ -49,7 +49,7 @@ const pairing = new WeakMap<ImportRun, Map<string, number>>();
 /**
  * Plan-set revisions (the `plans` section): matched within their suite by name, revisions of one
  * name paired in revision order. Created as a Draft through createPlanSet, then moved to the
- * file's status (Published or Archived) through the status rule. SPEC.md: a Published revision is
+ * file's status (Published or Archived) through the status rule. docs/api.md: a Published revision is
  * never edited: an update lands on a new Draft copy (updatePlanSet), published again when the
  * file says Published. Plans merge by name (the target's other plans stay).
  */

@@ -23,7 +23,7 @@ const carriedMetrics: Partial<{ [S in SectionName]: (item: PortableItems[S]) => 
 };
 
 /**
- * SPEC.md `unusableMetricNames`: per section, the metric names that items carried into the target
+ * docs/api.md `unusableMetricNames`: per section, the metric names that items carried into the target
  * (created, updated, or already there) rely on but no product's monitored asset in the target has
  * once the import is done; in the monitoredAssets section also the metrics whose asset could not
  * be created.

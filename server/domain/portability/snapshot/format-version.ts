@@ -1,7 +1,7 @@
 import { AppError } from "../../../core/errors.ts";
 
 /**
- * The snapshot format this service writes (SPEC.md Versioning 3). Minor versions add optional
+ * The snapshot format this service writes (docs/api.md Versioning 3). Minor versions add optional
  * fields a reader of the same major ignores; a new major changes meaning and is refused.
  */
 export const CATALOG_FORMAT_VERSION = "1.0.0";

@@ -17,7 +17,7 @@ export type KeyedRecord = { kind: ReferenceKind; naturalKey: TNaturalKey; live: 
 
 const productKey = (code: string, version: string) => (version ? `${code}@${version}` : code);
 
-/** SPEC.md business key of an item (the key of import results and selective apply). */
+/** docs/api.md business key of an item (the key of import results and selective apply). */
 export function businessKey(kind: ReferenceKind, key: TNaturalKey): string {
   switch (kind) {
     case "Product":

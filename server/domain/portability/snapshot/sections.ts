@@ -1,5 +1,5 @@
 /**
- * The sections of a catalog snapshot (SPEC.md "Catalog snapshot"), in dependency order: every
+ * The sections of a catalog snapshot (docs/api.md "Catalog snapshot"), in dependency order: every
  * section refers only to sections before it, except the two cycles the importer resolves itself
  * (a product's features name catalog entries, which name the product they were made for; an
  * offer's add-on grant may name a rating campaign, which names offers).
@@ -60,7 +60,7 @@ export const sectionLabels: Record<SectionName, string> = {
   ratingCampaigns: "Rating campaigns",
 };
 
-/** SPEC.md reference `presence`: why an id is (or is not) in the file. */
+/** docs/api.md reference `presence`: why an id is (or is not) in the file. */
 export const presenceValues = [
   /** Selected by the export request. */
   "Explicit",

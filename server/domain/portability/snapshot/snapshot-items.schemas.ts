@@ -64,7 +64,7 @@ const assetFields = {
 export const ZPortableMonitoredAsset = z.object({ id: ZId, productId: ZId, ...assetFields });
 export type TPortableMonitoredAsset = z.output<typeof ZPortableMonitoredAsset>;
 
-/** SPEC.md: the assets nested in a product are echoed for reading only; they carry no ids. */
+/** docs/api.md: the assets nested in a product are echoed for reading only; they carry no ids. */
 export const ZPortableAssetEcho = z.object(assetFields);
 
 export const ZPortableProductFeature = z.object({
@@ -142,7 +142,7 @@ export const ZPortableFeatureCatalogEntry = z.object({
   tags: ZTags,
   /** The product the entry was made for, if any. */
   productId: ZId.nullable().default(null),
-  /** SPEC.md: null where the read does not compute it, as in a catalog export. */
+  /** docs/api.md: null where the read does not compute it, as in a catalog export. */
   referencedBy: z.null().default(null),
 });
 export type TPortableFeatureCatalogEntry = z.output<typeof ZPortableFeatureCatalogEntry>;
@@ -153,7 +153,7 @@ export const ZPortableSuite = z.object({
   name: z.string().max(200),
   description: z.string().default(""),
   isImplicit: z.boolean().default(false),
-  /** The product an implicit suite stands for (SPEC.md "Suite", isImplicit). */
+  /** The product an implicit suite stands for (docs/api.md "Suite", isImplicit). */
   implicitProductId: ZId.nullable().default(null),
   members: z.array(z.object({ productId: ZId, sortOrder: z.number().int() })).default([]),
 });
@@ -200,7 +200,7 @@ export const ZPortablePlanSet = z.object({
 });
 export type TPortablePlanSet = z.output<typeof ZPortablePlanSet>;
 
-/** An entry an add-on grants, as the add-on API answers it (SPEC.md add-on `features`). */
+/** An entry an add-on grants, as the add-on API answers it (docs/api.md add-on `features`). */
 export const ZPortableAddOnFeature = z.object({
   featureCatalogId: ZId,
   featureCode: z.string().nullable().default(null),
@@ -216,11 +216,11 @@ export const ZPortableAddOn = z.object({
   name: z.string().max(200),
   description: z.string().default(""),
   status: z.string().default("Draft"),
-  /** SPEC.md add-on `features`: the catalog entries it grants; an importer reads their ids. */
+  /** docs/api.md add-on `features`: the catalog entries it grants; an importer reads their ids. */
   features: z.array(ZPortableAddOnFeature).default([]),
   /** Files written before issue 21 named the granted entries here; still read (addOnGrantedIds). */
   featureCatalogIds: z.array(ZId).optional(),
-  /** SPEC.md: null where not computed, such as in a catalog export. */
+  /** docs/api.md: null where not computed, such as in a catalog export. */
   referencedBy: z.null().default(null),
   featureValues: z
     .array(
@@ -309,7 +309,7 @@ export const ZPortableRatingCampaign = z.object({
       }),
     )
     .default([]),
-  /** Empty asks every customer (SPEC.md). */
+  /** Empty asks every customer (docs/api.md). */
   offerIds: z.array(ZId).default([]),
 });
 export type TPortableRatingCampaign = z.output<typeof ZPortableRatingCampaign>;

@@ -16,7 +16,7 @@ export const ZSectionName = z.enum(sectionNames);
 
 export const selectionModes = ["None", "All", "Ids"] as const;
 
-/** SPEC.md export selection: `mode`, and `ids` when the mode selects ids. */
+/** docs/api.md export selection: `mode`, and `ids` when the mode selects ids. */
 export const ZSectionSelection = z
   .strictObject({
     mode: z.enum(selectionModes).default("None"),
@@ -47,12 +47,12 @@ export const ZCatalogExportRequest = z.strictObject({
   addOns: ZSectionSelection.default(noSelection),
   entitlementOffers: ZSectionSelection.default(noSelection),
   ratingCampaigns: ZSectionSelection.default(noSelection),
-  /** SPEC.md: true (default) includes everything the selection depends on; false takes a strict slice. */
+  /** docs/api.md: true (default) includes everything the selection depends on; false takes a strict slice. */
   includeDependencies: z.boolean().default(true),
 });
 export type TCatalogExportRequest = z.output<typeof ZCatalogExportRequest>;
 
-/** SPEC.md: a request selecting nothing is rejected (every section None, or Ids with no ids). */
+/** docs/api.md: a request selecting nothing is rejected (every section None, or Ids with no ids). */
 export function selectsSomething(request: TCatalogExportRequest): boolean {
   return sectionNames.some((s) => {
     const selection = request[s];
@@ -60,7 +60,7 @@ export function selectsSomething(request: TCatalogExportRequest): boolean {
   });
 }
 
-/** SPEC.md reference naturalKey: the fields relevant to the kind. */
+/** docs/api.md reference naturalKey: the fields relevant to the kind. */
 export const ZNaturalKey = z.object({
   productCode: z.string().optional(),
   productVersion: z.string().optional(),
@@ -98,7 +98,7 @@ export const ZSnapshotSections = z.object({
 });
 export type TSnapshotSections = z.output<typeof ZSnapshotSections>;
 
-/** SPEC.md "Catalog snapshot (export envelope)". */
+/** docs/api.md "Catalog snapshot (export envelope)". */
 export const ZCatalogSnapshot = z.object({
   formatVersion: z.string().describe("Semantic version of the format; its major component gates import."),
   exportedAt: z.string(),
@@ -120,7 +120,7 @@ const ZQueryBoolean = z
   .optional()
   .transform((v) => v === "true");
 
-/** POST /admin/catalog/import query (SPEC.md), plus `compare` (our decision, docs/decisions.md). */
+/** POST /admin/catalog/import query (docs/api.md), plus `compare` (our decision, docs/decisions.md). */
 export const ZCatalogImportQuery = z.object({
   dryRun: ZQueryBoolean.describe("true: the whole import runs in a transaction that is rolled back."),
   conflictMode: z
@@ -197,7 +197,7 @@ export const ZImportSectionResult = z.object({
 });
 export type TImportSectionResult = z.output<typeof ZImportSectionResult>;
 
-/** SPEC.md "Catalog import result". */
+/** docs/api.md "Catalog import result". */
 export const ZCatalogImportResult = z.object({
   dryRun: z.boolean(),
   conflictMode: z.enum(conflictModes),

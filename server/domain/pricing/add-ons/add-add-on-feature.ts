@@ -6,7 +6,7 @@ import { readAddOn } from "./add-on-response.ts";
 import { addOnArchived } from "./update-add-on.ts";
 
 /**
- * SPEC.md POST /admin/usage-plans/add-ons/{addOnId}/features/{featureCatalogId}: the add-on also
+ * docs/api.md POST /admin/usage-plans/add-ons/{addOnId}/features/{featureCatalogId}: the add-on also
  * grants this catalog entry (200 add-on; 404 for an unknown add-on or entry). Adding an entry the
  * add-on already grants changes nothing.
  */

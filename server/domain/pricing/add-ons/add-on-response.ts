@@ -12,7 +12,7 @@ export const addOnInclude = {
 type AddOnRow = Prisma.AddOnGetPayload<{ include: typeof addOnInclude }>;
 
 /**
- * SPEC.md add-on `referencedBy`: the entitlements and the offers that carry a grant of the add-on,
+ * docs/api.md add-on `referencedBy`: the entitlements and the offers that carry a grant of the add-on,
  * revoked and expired grants included. One query on grants.
  */
 export async function addOnReferencedBy(db: TenantDbOrTx, tenantId: string, addOnId: string) {

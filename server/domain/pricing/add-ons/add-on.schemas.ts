@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZUsageTier, ZUsageTiers } from "../../catalog/monitored-assets/usage-tier.schemas.ts";
 
-/** SPEC.md: `Draft` is a value and add-ons can be archived; nothing leaves Archived. */
+/** docs/api.md: `Draft` is a value and add-ons can be archived; nothing leaves Archived. */
 export const addOnStatuses = ["Draft", "Archived"] as const;
 export const ZAddOnStatus = z.enum(addOnStatuses);
 

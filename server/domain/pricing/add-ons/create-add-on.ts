@@ -9,7 +9,7 @@ import { readAddOn } from "./add-on-response.ts";
 export const addOnCodeTaken = (code: string) =>
   new AppError("add_on.code_taken", `An add-on with code "${code}" already exists.`);
 
-/** A Draft add-on of a suite (SPEC.md "Add-on": scoped to the suite, not to a plan-set revision). */
+/** A Draft add-on of a suite (docs/api.md "Add-on": scoped to the suite, not to a plan-set revision). */
 export async function createAddOn(ctx: DomainContext, input: TAddOnCreateRequest) {
   try {
     return await inTransaction(ctx.db, async (tx) => {

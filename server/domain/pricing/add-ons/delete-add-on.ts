@@ -3,7 +3,7 @@ import { AppError, notFound } from "../../../core/errors.ts";
 import { inTransaction } from "../../../db/tenant-db.ts";
 
 /**
- * SPEC.md "Add-on" rows of DELETE: a Draft that no entitlement or offer holds a grant of is
+ * docs/api.md "Add-on" rows of DELETE: a Draft that no entitlement or offer holds a grant of is
  * removed (204); any other add-on, or a Draft with grants (revoked or expired ones count: they are
  * history), is refused with 400: archive it instead. The row is locked so a grant written
  * concurrently waits (grants reference the add-on with a RESTRICT foreign key as well).

@@ -10,7 +10,7 @@ import { readPlanSet } from "./plan-set-response.ts";
 /**
  * A new Draft revision at the end of a suite's timeline. Given `productId` instead of `suiteId`
  * it prices that one product: the revision belongs to the product's implicit suite, created the
- * first time (SPEC.md "Suite", isImplicit). SPEC.md "Line item": when the suite has one member,
+ * first time (docs/api.md "Suite", isImplicit). docs/api.md "Line item": when the suite has one member,
  * line items without productId get it.
  */
 export async function createPlanSet(ctx: DomainContext, input: TPlanSetCreateRequest) {

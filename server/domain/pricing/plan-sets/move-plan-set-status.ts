@@ -21,7 +21,7 @@ const refusal: Record<TPlanSetStatus, string> = {
 };
 
 /**
- * SPEC.md PUT /admin/usage-plans/plan-sets/{planSetId}/status: the only way a revision moves.
+ * docs/api.md PUT /admin/usage-plans/plan-sets/{planSetId}/status: the only way a revision moves.
  * Draft → Published archives the suite's previously published revision in the same step (a suite
  * has at most one); Draft → Archived discards a draft (kept in the timeline); Published → Archived
  * retires the suite's live plans. A revision needs at least one plan to be published.

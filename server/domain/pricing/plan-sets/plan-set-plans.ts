@@ -8,7 +8,7 @@ import type { TPlanInput } from "./plan-set.schemas.ts";
 import type { StoredPlan } from "./plan-set-store.ts";
 
 /**
- * The plan rules that need the suite and the catalog (SPEC.md "Usage plan set", "Line item",
+ * The plan rules that need the suite and the catalog (docs/api.md "Usage plan set", "Line item",
  * "Feature value"); the rest are in the request schema. Returns the plans as they are stored, or
  * throws one 400 listing every problem with its field path.
  *

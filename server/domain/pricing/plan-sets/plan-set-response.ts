@@ -23,7 +23,7 @@ type PlanSetRow = {
 };
 
 /**
- * Responses for plan-set revisions with their plans. SPEC.md: featureName and units come from
+ * Responses for plan-set revisions with their plans. docs/api.md: featureName and units come from
  * the catalog at read time and are null when the featureCode resolves to no live entry.
  */
 export async function toPlanSetResponses(

@@ -26,10 +26,10 @@ export const MAX_FEATURE_VALUES = 200;
 const isoCurrencies = new Set(Intl.supportedValuesOf("currency"));
 export const isIsoCurrency = (code: string) => isoCurrencies.has(code);
 
-/** SPEC.md "Feature value". featureName and units are read-only (server-populated) and ignored on write. */
+/** docs/api.md "Feature value". featureName and units are read-only (server-populated) and ignored on write. */
 export const ZPlanFeatureValueInput = z.object({
   featureCode: z.string().trim().min(1, "featureCode cannot be empty.").max(100),
-  /** SPEC.md: the lowercase metric name; a feature code is not accepted in its place. Defaults to the catalog entry's. */
+  /** docs/api.md: the lowercase metric name; a feature code is not accepted in its place. Defaults to the catalog entry's. */
   metricName: ZMetricName.nullable().optional(),
   enforcementType: ZEnforcementType.default("SingleValue"),
   value: z.string().max(10_000).nullable().default(null),
@@ -64,7 +64,7 @@ export const ZPlanInput = z.object({
   /** Defaults to the plan's position in the list. */
   sortOrder: z.number().int().nullable().optional(),
   pricingMode: ZPricingMode,
-  /** SPEC.md: null = not priced yet (never free); 0 = free or trial; positive = paid. */
+  /** docs/api.md: null = not priced yet (never free); 0 = free or trial; positive = paid. */
   monthlyPrice: nullableAmount("monthlyPrice"),
   currency: z
     .string()
@@ -72,7 +72,7 @@ export const ZPlanInput = z.object({
     .nullable()
     .default(null)
     .transform((v) => (v ? v.toUpperCase() : null)),
-  /** SPEC.md: an unbounded weight; null = not weighted yet (never zero); 0 = carries no weight. */
+  /** docs/api.md: an unbounded weight; null = not weighted yet (never zero); 0 = carries no weight. */
   relativeWeight: nullableAmount("relativeWeight"),
   lineItems: z
     .array(ZLineItemInput)
@@ -84,7 +84,7 @@ export const ZPlanInput = z.object({
 export type TPlanInput = z.infer<typeof ZPlanInput>;
 
 /**
- * SPEC.md's five plan rules that need no database: one pricingMode per set; Absolute refuses
+ * docs/api.md's five plan rules that need no database: one pricingMode per set; Absolute refuses
  * relativeWeight; Relative refuses monthlyPrice and currency; currency is an ISO 4217 code,
  * required when monthlyPrice is positive. Plan names are unique in a set (entitlements and
  * add-on planTargets name plans).
@@ -156,7 +156,7 @@ export const ZPlanSetCreateRequest = z
 export type TPlanSetCreateRequest = z.infer<typeof ZPlanSetCreateRequest>;
 
 /**
- * SPEC.md PUT /admin/usage-plans/plan-sets/{planSetId}: name, description, status, plans (null keeps
+ * docs/api.md PUT /admin/usage-plans/plan-sets/{planSetId}: name, description, status, plans (null keeps
  * the plans; a list replaces them). `status` moves nothing: it may repeat the revision's status
  * (or say Draft when editing a Published revision); any other value is refused.
  */

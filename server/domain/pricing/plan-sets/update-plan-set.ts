@@ -7,7 +7,7 @@ import { preparePlans } from "./plan-set-plans.ts";
 import { createDraftRevision, deletePlans, readPlans, writePlans } from "./plan-set-store.ts";
 import { readPlanSet } from "./plan-set-response.ts";
 
-/** SPEC.md: an edit moves no status. It may repeat the revision's status, or say Draft for a published one. */
+/** docs/api.md: an edit moves no status. It may repeat the revision's status, or say Draft for a published one. */
 function refuseStatusChange(current: TPlanSetStatus, requested: TPlanSetStatus | null | undefined): void {
   if (requested == null || requested === current || (current === "Published" && requested === "Draft"))
     return;
@@ -28,7 +28,7 @@ async function copiedPlans(tx: TenantTx, planSetId: string, memberIds: readonly 
 }
 
 /**
- * SPEC.md PUT /admin/usage-plans/plan-sets/{planSetId} ("Plan set revision" rows):
+ * docs/api.md PUT /admin/usage-plans/plan-sets/{planSetId} ("Plan set revision" rows):
  * - Draft: edited in place;
  * - Published: never edited in place; the edit lands on a new Draft copy of it, returned in the
  *   response (the published revision and its status stay as they are);

@@ -9,7 +9,7 @@ import { readSuite } from "./suite-response.ts";
 export const suiteCodeTaken = (code: string) =>
   new AppError("suite.code_taken", `A suite with code "${code}" already exists.`);
 
-/** SPEC.md POST /admin/suites: members in the given sell order. An explicit suite is never implicit. */
+/** docs/api.md POST /admin/suites: members in the given sell order. An explicit suite is never implicit. */
 export async function createSuite(ctx: DomainContext, input: TSuiteCreateRequest) {
   try {
     return await inTransaction(ctx.db, async (tx) => {

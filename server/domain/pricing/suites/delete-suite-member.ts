@@ -4,7 +4,7 @@ import { lockSuite } from "./suite-lock.ts";
 import { createDraftRevision, readPlans } from "../plan-sets/plan-set-store.ts";
 
 /**
- * SPEC.md "Suite plan sets" / "Suite member" rows of DELETE /admin/suites/{suiteId}/members/{productId},
+ * docs/api.md "Suite plan sets" / "Suite member" rows of DELETE /admin/suites/{suiteId}/members/{productId},
  * all in one transaction:
  * - not a member: nothing changes;
  * - Draft revisions lose the product's line items, in the same step as the member leaves;

@@ -4,7 +4,7 @@ import { now } from "../../../clock.ts";
 import { productsByIds } from "../../catalog/pricing-lookups.ts";
 
 /**
- * SPEC.md: the suite auto-created behind a product the first time it is priced. Returns the
+ * docs/api.md: the suite auto-created behind a product the first time it is priced. Returns the
  * product's implicit suite, creating it (with the product as its only member) when there is none:
  * pricing the product again lands in the same suite while it is still implicit. The unique
  * (tenantId, implicitProductId) index makes two concurrent first pricings create one suite.

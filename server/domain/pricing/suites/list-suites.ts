@@ -23,7 +23,7 @@ export const suiteSieve: SieveWhitelist = {
   },
 };
 
-/** SPEC.md: implicit suites are listed only with `includeImplicit=true`. */
+/** docs/api.md: implicit suites are listed only with `includeImplicit=true`. */
 export async function listSuites(ctx: DomainContext, query: TListQuery & { includeImplicit?: boolean }) {
   return listPage(
     query,

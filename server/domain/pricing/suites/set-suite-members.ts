@@ -10,8 +10,8 @@ import { readSuite } from "./suite-response.ts";
 /**
  * POST /admin/suites/{suiteId}/members: the complete sell order. New products join, current
  * members move to their listed position. A member left out is refused (400): removal goes
- * through DELETE .../members/{productId}, which carries SPEC.md's plan-set rules.
- * SPEC.md: an implicit suite becomes non-implicit for good once a second product joins.
+ * through DELETE .../members/{productId}, which carries docs/api.md's plan-set rules.
+ * docs/api.md: an implicit suite becomes non-implicit for good once a second product joins.
  */
 export async function setSuiteMembers(ctx: DomainContext, suiteId: string, input: TSuiteMembersRequest) {
   return inTransaction(ctx.db, async (tx) => {

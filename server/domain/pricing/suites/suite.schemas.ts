@@ -14,7 +14,7 @@ export const ZSellOrder = z
   .max(MAX_SUITE_MEMBERS, `A suite has at most ${MAX_SUITE_MEMBERS} members.`)
   .refine(distinct, { message: "A product can be listed only once." });
 
-/** SPEC.md: POST /admin/suites. An explicitly created suite is never implicit. */
+/** docs/api.md: POST /admin/suites. An explicitly created suite is never implicit. */
 export const ZSuiteCreateRequest = z.object({
   code: ZSuiteCode,
   name: ZSuiteName,
@@ -36,7 +36,7 @@ export type TSuiteUpdateRequest = z.infer<typeof ZSuiteUpdateRequest>;
 /**
  * POST /admin/suites/{id}/members: the complete sell order. Products not yet members join;
  * every current member must be listed (members leave only through DELETE, which carries
- * SPEC.md's plan-set rules).
+ * docs/api.md's plan-set rules).
  */
 export const ZSuiteMembersRequest = z.object({ productIds: ZSellOrder });
 export type TSuiteMembersRequest = z.infer<typeof ZSuiteMembersRequest>;

@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client.ts";
 
-/** SPEC.md "Limits": captured deliveries are kept 7 days or the 1,000 most recent per capture subscription. */
+/** docs/api.md "Limits": captured deliveries are kept 7 days or the 1,000 most recent per capture subscription. */
 export const CAPTURE_RETENTION_MS = 7 * 24 * 60 * 60_000;
 export const CAPTURE_RETENTION_COUNT = 1000;
 

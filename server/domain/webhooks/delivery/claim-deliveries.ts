@@ -29,7 +29,7 @@ export type ClaimedDelivery = {
  * every claim committed before the lock was granted). It finds the tenants with pending rows by a
  * loose index scan over (status, tenantId, nextAttemptAt), so a tenant with a long backlog cannot
  * hide the others; takes each one's due deliveries up to its cap against what is in flight
- * (`sending` rows: DESIGN.md section 12) per tenant and per subscription, round-robin across
+ * (`sending` rows: docs/architecture.md section 12) per tenant and per subscription, round-robin across
  * tenants; dead-letters due deliveries whose subscription no longer takes them (requeueable once it
  * is Active again); and makes the claimed rows `sending` with a lease and their attempt row.
  */

@@ -104,7 +104,7 @@ export async function recordSucceededAttempts(sql: Sql, results: AttemptResult[]
 
 /**
  * Records one attempt of a delivery of the context's tenant and moves the delivery: succeeded,
- * pending again at its next retry time, or dead after the last attempt of its schedule (DESIGN.md
+ * pending again at its next retry time, or dead after the last attempt of its schedule (docs/architecture.md
  * section 7). Only the attempt that still holds the claim moves the delivery.
  */
 export async function recordAttempt(ctx: DomainContext, attempt: AttemptResult): Promise<DeliverOutcome> {

@@ -36,7 +36,7 @@ export type DeliveryHeaderInput = {
   secrets: readonly string[];
 };
 
-/** SPEC.md "Delivery headers" (without the callback token, which is added per attempt and never stored). */
+/** docs/api.md "Delivery headers" (without the callback token, which is added per attempt and never stored). */
 export function deliveryHeaders(input: DeliveryHeaderInput): Record<string, string> {
   return {
     "content-type": DELIVERY_CONTENT_TYPE,

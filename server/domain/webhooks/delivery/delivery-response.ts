@@ -62,7 +62,7 @@ export function toDeliveryDetail(row: DetailRow): TDeliveryDetail {
   };
 }
 
-/** SPEC.md: the integrator's history omits the stored request body and the receiver's response excerpt. */
+/** docs/api.md: the integrator's history omits the stored request body and the receiver's response excerpt. */
 export function toIntegratorDeliveryDetail(row: DetailRow): TIntegratorDeliveryDetail {
   return { ...toDeliverySummary(row), attempts: row.attempts.map(attemptBase) };
 }

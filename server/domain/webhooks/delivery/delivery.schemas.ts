@@ -25,7 +25,7 @@ export const ZDeliveryAttempt = ZAttemptBase.extend({
   responseExcerpt: z.string().nullable(),
   requestHeaders: z.record(z.string(), z.string()).nullable(),
 });
-/** SPEC.md: the integrator's delivery history omits the stored request body and the response excerpt. */
+/** docs/api.md: the integrator's delivery history omits the stored request body and the response excerpt. */
 export const ZIntegratorDeliveryAttempt = ZAttemptBase;
 
 export const ZDeliverySummary = z.object({

@@ -32,7 +32,7 @@ async function findDelivery(
   return rows[0];
 }
 
-/** One delivery with every attempt (SPEC.md `deliveries/{envelopeId}`), tenant-admin view. */
+/** One delivery with every attempt (docs/api.md `deliveries/{envelopeId}`), tenant-admin view. */
 export async function getDelivery(ctx: DomainContext, envelopeId: string, subscriptionId?: string) {
   return toDeliveryDetail(await findDelivery(ctx, adminAccess, envelopeId, subscriptionId));
 }

@@ -13,14 +13,14 @@ import {
 import { takesDeliveries } from "../subscriptions/subscription-states.ts";
 import type { TReplayRequest, TReplayResponse } from "../subscriptions/subscription.schemas.ts";
 
-/** SPEC.md "Replay ceiling": 200 envelopes per hour per integration. */
+/** docs/api.md "Replay ceiling": 200 envelopes per hour per integration. */
 export const REPLAY_CEILING = 200;
 const REPLAY_WINDOW_MS = 60 * 60_000;
 
 const invalidSelection = (detail: string) => new AppError("replay.invalid_selection", detail);
 
 /**
- * SPEC.md replay: `envelopeIds` or a `from`/`to` window (never both, never neither), optionally
+ * docs/api.md replay: `envelopeIds` or a `from`/`to` window (never both, never neither), optionally
  * narrowed by `eventType` and `entityId`. Re-sends only envelopes that went to this subscription,
  * each as a fresh envelope (new id, the original's time and data) whose `replayof` extension
  * attribute names the original. A window skips envelopes that were replays themselves; a replayed

@@ -1,7 +1,7 @@
 import { retryScale } from "./settings.ts";
 
 /**
- * DESIGN.md section 7: attempts go out immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h
+ * docs/architecture.md section 7: attempts go out immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h
  * and 10 h; a delivery whose eighth attempt fails is dead-lettered (requeueable).
  * RETRY_DELAYS_MS[n] is the wait before attempt n + 1.
  */

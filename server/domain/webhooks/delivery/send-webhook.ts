@@ -34,7 +34,7 @@ const agents = {
 
 /**
  * The connection's DNS lookup: resolves the host, refuses it unless every address is public
- * (DESIGN.md section 7, DNS rebinding), and connects only to an address that passed.
+ * (docs/architecture.md section 7, DNS rebinding), and connects only to an address that passed.
  */
 function guardedLookup(options: SendOptions): LookupFunction {
   return (hostname, lookupOptions, callback) => {

@@ -1,7 +1,7 @@
 /** Webhook settings read from the environment (each call reads it, so tests can set them per process). */
 
 /**
- * DESIGN.md section 7: tests only. Allows receivers on loopback, private and link-local addresses,
+ * docs/architecture.md section 7: tests only. Allows receivers on loopback, private and link-local addresses,
  * internal host names and plain http. Off unless exactly "1".
  */
 export const allowPrivateReceiverUrls = (): boolean => process.env.WEBHOOKS_ALLOW_PRIVATE_URLS === "1";
@@ -12,15 +12,15 @@ export function retryScale(): number {
   return Number.isFinite(value) && value >= 0 ? value : 1;
 }
 
-/** DESIGN.md section 7: 15 s per attempt. */
+/** docs/architecture.md section 7: 15 s per attempt. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /** A claimed attempt that has not finished after this long is considered lost (its worker died). */
 export const DELIVERY_LEASE_MS = 60_000;
-/** SPEC.md: the response excerpt kept per attempt. */
+/** docs/api.md: the response excerpt kept per attempt. */
 export const RESPONSE_EXCERPT_BYTES = 2048;
 /** How much of a challenge answer is read to check the echo and its signature. */
 export const CHALLENGE_RESPONSE_BYTES = 64 * 1024;
-/** DESIGN.md section 5: callback token lifetime. */
+/** docs/architecture.md section 5: callback token lifetime. */
 export const CALLBACK_TOKEN_SECONDS = 300;
 
 function positiveInt(name: string, fallback: number): number {
@@ -47,7 +47,7 @@ export const deliveryCaps = (): DeliveryCaps => ({
 export const workerDeliverySlots = (): number => positiveInt("WEBHOOKS_WORKER_SLOTS", 256);
 
 /**
- * DESIGN.md section 7: how long an idle dispatcher or delivery pump sleeps before it looks again
+ * docs/architecture.md section 7: how long an idle dispatcher or delivery pump sleeps before it looks again
  * when nothing woke it (at most 200 ms).
  */
 export const dispatchPollMs = (): number => Math.min(positiveInt("WEBHOOKS_DISPATCH_POLL_MS", 200), 200);

@@ -14,7 +14,7 @@ export type EmitEventInput = {
   data: Record<string, unknown>;
   /**
    * Optional key of the change: emitting the same change twice (a retried request, say) keeps the
-   * one envelope and its id (SPEC.md: "the same change sent twice keeps its id").
+   * one envelope and its id (docs/api.md: "the same change sent twice keeps its id").
    */
   changeKey?: string;
 };
@@ -31,7 +31,7 @@ export type EnvelopeWriteInput = EmitEventInput & {
 };
 
 /**
- * DESIGN.md section 7, the transactional outbox: writes the CloudEvents envelope in the caller's
+ * docs/architecture.md section 7, the transactional outbox: writes the CloudEvents envelope in the caller's
  * transaction, so an event exists exactly when its change commits. Nothing else: no job and no
  * notify per event; the worker's dispatcher drains envelopes not yet fanned out (fan-out.ts).
  * Call it right where the state changes, with the change's transaction.
@@ -72,7 +72,7 @@ export function outboxCte(inputs: OutboxEventInput[]): { sql: Prisma.Sql; envelo
 }
 
 /**
- * The outbox write for a `pg` statement of the runtime lane (DESIGN.md section 11): a CTE,
+ * The outbox write for a `pg` statement of the runtime lane (docs/architecture.md section 11): a CTE,
  * `outbox_envelopes`, reading its rows from the JSON parameter `$param` (`outboxRows`; `[]` writes
  * nothing), so one constant statement text serves a write with events and one without.
  */
@@ -136,7 +136,7 @@ export function prepareEnvelope(input: EnvelopeWriteInput): Envelope {
     entityId: input.entityId,
     eventVersion: definition.eventVersion,
     replayOf: input.replayOfId,
-    // SPEC.md: data is non-strict, so the caller's object goes out as given (validated above).
+    // docs/api.md: data is non-strict, so the caller's object goes out as given (validated above).
     data: input.data,
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC.md "Envelope": the CloudEvents 1.0 JSON every delivery carries. */
+/** docs/api.md "Envelope": the CloudEvents 1.0 JSON every delivery carries. */
 export const ZEnvelope = z.object({
   specversion: z.literal("1.0"),
   id: z.string(),
@@ -19,7 +19,7 @@ export const ZEnvelope = z.object({
 });
 export type Envelope = z.infer<typeof ZEnvelope>;
 
-/** `urn:<vendor>:tenant:<tenant_id>` (SPEC.md); the vendor segment is this service's name. */
+/** `urn:<vendor>:tenant:<tenant_id>` (docs/api.md); the vendor segment is this service's name. */
 export const envelopeSource = (tenantId: string) => `urn:licensing:tenant:${tenantId}`;
 
 export type EnvelopeFields = {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * The `data` of every event type of SPEC.md "Event types and data". Data is non-strict: receivers
+ * The `data` of every event type of docs/api.md "Event types and data". Data is non-strict: receivers
  * ignore unknown fields, and the service may add fields within an eventversion. Optional fields
- * are absent (never null) when the entity has no value, as SPEC.md says of routing keys.
+ * are absent (never null) when the entity has no value, as docs/api.md says of routing keys.
  */
 
 const ZUuid = z.string().uuid();
@@ -11,7 +11,7 @@ const ZTimestamp = z.string().datetime({ offset: true });
 /** SHA-256 lowercase hex of the device fingerprint; absent when there is none. */
 const ZFingerprintHash = z.string().regex(/^[0-9a-f]{64}$/);
 
-/** SPEC.md: entitlement events carry routing keys, each only when the entitlement has one. */
+/** docs/api.md: entitlement events carry routing keys, each only when the entitlement has one. */
 export const ZEntitlementRoutingKeys = z.object({
   entitlementId: ZUuid,
   planCode: z.string().optional(),
@@ -53,7 +53,7 @@ export const ZEntitlementDeviceResetData = ZSeatBase.extend({
 });
 
 /**
- * Our event (SPEC.md names none for a renewal; docs/decisions.md "Entitlements"): the operational
+ * Our event (docs/api.md names none for a renewal; docs/decisions.md "Entitlements"): the operational
  * renew moved the expiration from `previousExpirationDateTime` to `expirationDateTime`.
  */
 export const ZEntitlementRenewedData = ZEntitlementRoutingKeys.extend({
@@ -93,7 +93,7 @@ export const ZUserDeletedData = z.object({
   userType: z.enum(["Consumer", "Device"]),
 });
 
-/** Invoice details are omitted (SPEC.md). */
+/** Invoice details are omitted (docs/api.md). */
 export const ZOrganizationCreatedData = z.object({
   id: ZUuid,
   externalReference: z.string().nullable(),
@@ -114,7 +114,7 @@ export const ZOrganizationDeletedData = z.object({
 });
 
 /**
- * Our decision (SPEC.md: "data fields: not shown"); see docs/decisions.md. `severity` is the
+ * Our decision (the published interface leaves these data fields open); see docs/decisions.md. `severity` is the
  * overage severity the `severities` filter matches (a quotaUsageLevel value such as `None`).
  */
 export const ZMeteredUsageOverageStatusChangedData = ZEntitlementRoutingKeys.extend({
@@ -135,7 +135,7 @@ export const ZMeteredUsageOverageStatusChangedData = ZEntitlementRoutingKeys.ext
 
 export const ZRegistrationChallengeData = z.object({ challenge: z.string().min(16) });
 
-/** docs/decisions.md "Webhooks": the service changed a subscription's state itself (not SPEC.md's list). */
+/** docs/decisions.md "Webhooks": the service changed a subscription's state itself (not docs/api.md's list). */
 export const ZSubscriptionStateChangedData = z.object({
   subscriptionId: ZUuid,
   displayName: z.string(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import * as d from "./event-data.schemas.ts";
 
 /**
- * The event-type registry: every type of SPEC.md "Event types and data" with its data schema,
+ * The event-type registry: every type of docs/api.md "Event types and data" with its data schema,
  * entity kind, eventversion, the field paths a filter may name, and a sample payload with fixed
  * placeholder ids (test-fire and `GET /api/v1/webhooks/schemas` use it).
  */
@@ -25,7 +25,7 @@ export type EventTypeDefinition = {
   sample: { entityId: string; subject: string; data: Record<string, unknown> };
 };
 
-/** Fixed placeholder ids of the sample payloads (SPEC.md: "Sample payloads use fixed placeholder ids"). */
+/** Fixed placeholder ids of the sample payloads (docs/api.md: "Sample payloads use fixed placeholder ids"). */
 export const placeholder = {
   tenant: "00000000-0000-4000-8000-000000000000",
   entitlement: "00000000-0000-4000-8000-000000000001",

@@ -29,11 +29,11 @@ type SubscriptionRow = {
 };
 export type FanOutResult = { envelopes: number; deliveries: number };
 
-/** DESIGN.md section 7: "a few hundred at a time". */
+/** docs/architecture.md section 7: "a few hundred at a time". */
 export const DISPATCH_BATCH_SIZE = 200;
 
 /**
- * The worker's dispatcher (DESIGN.md section 7), over every tenant: claims up to `batchSize`
+ * The worker's dispatcher (docs/architecture.md section 7), over every tenant: claims up to `batchSize`
  * envelopes not yet fanned out, oldest first, with `FOR UPDATE SKIP LOCKED`, writes one delivery
  * per (envelope, matching Active subscription) and stamps `fannedOutAt`, in one transaction.
  * Several workers drain at once without fanning an envelope out twice: a locked envelope is

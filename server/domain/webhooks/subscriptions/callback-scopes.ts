@@ -8,7 +8,7 @@ import { CALLBACK_TOKEN_SECONDS } from "../delivery/settings.ts";
 import type { SubscriptionAccess } from "./subscription-access.ts";
 
 /**
- * SPEC.md: callback scopes cover catalog, licenses, sessions, usage, quotas, credit balances,
+ * docs/api.md: callback scopes cover catalog, licenses, sessions, usage, quotas, credit balances,
  * metrics and ratings; never account administration, sign-up, privacy, connector settings, delete
  * verbs or wildcards. Each family maps to concrete scopes of our catalog (docs/decisions.md).
  */

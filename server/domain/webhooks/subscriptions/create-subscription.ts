@@ -22,7 +22,7 @@ export const notApplicableToCapture = (what: string) =>
   );
 
 /**
- * SPEC.md "Subscriptions": an Http subscription (the default) needs a public https URL and starts
+ * docs/api.md "Subscriptions": an Http subscription (the default) needs a public https URL and starts
  * PendingVerification; a Capture subscription has no URL, secret or callback scopes and starts
  * Active. The signing secret is generated unless supplied, and answered this once. Callback
  * scopes must be ones the creating credential may grant (docs/security.md "Webhooks").

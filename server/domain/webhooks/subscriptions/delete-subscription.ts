@@ -4,7 +4,7 @@ import { inTransaction } from "../../../db/tenant-db.ts";
 import { findSubscription, type SubscriptionAccess } from "./subscription-access.ts";
 
 /**
- * SPEC.md: removes the subscription and its pending deliveries. Its delivery history, captured
+ * docs/api.md: removes the subscription and its pending deliveries. Its delivery history, captured
  * events and the envelopes aimed at it alone (test-fires, replays, challenges) go with it; a job
  * still queued for one of its deliveries finds nothing and ends. The row is locked first, so the
  * cascade waits for a fan-out that is inserting deliveries for it. Deliveries being sent while the

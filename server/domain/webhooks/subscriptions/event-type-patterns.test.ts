@@ -26,7 +26,7 @@ const codeOf = (fn: () => unknown) => {
   return undefined;
 };
 
-describe("filters.attributeEquality matching (SPEC.md Subscriptions rule 4)", () => {
+describe("filters.attributeEquality matching (docs/api.md Subscriptions rule 4)", () => {
   const data = {
     planCode: "PRO",
     billing: { provider: "stripe", providerCustomerReference: null },
@@ -98,7 +98,7 @@ describe("filters.attributeEquality matching (SPEC.md Subscriptions rule 4)", ()
   });
 });
 
-describe("filter validation (SPEC.md rule 5, 4034) and pattern validation (rule 2, 4035)", () => {
+describe("filter validation (docs/api.md Subscriptions, 4034) and pattern validation (4035)", () => {
   it("refuses filters that could never match and re-checks them against the patterns", () => {
     expect(codeOf(() => validateFilters({ attributeEquality: { "": "x" } }, ["*"]))).toBe(
       "subscription.invalid_filter",
@@ -165,7 +165,7 @@ describe("event-type registry", () => {
   });
 });
 
-describe("signing (Standard Webhooks, SPEC.md Signing)", () => {
+describe("signing (Standard Webhooks, docs/api.md Signing)", () => {
   it("signs over {webhook-id}.{webhook-timestamp}.{body} with the decoded secret, as the standardwebhooks library verifies", () => {
     const secret = generateSigningSecret();
     expect(signingKey(secret)?.length).toBe(32);
@@ -201,7 +201,7 @@ describe("signing (Standard Webhooks, SPEC.md Signing)", () => {
   });
 });
 
-describe("subscription states (SPEC.md States and transitions)", () => {
+describe("subscription states (docs/api.md States and transitions)", () => {
   const s = (
     state: StateSnapshot["state"],
     resumeState: StateSnapshot["resumeState"] = null,
@@ -230,7 +230,7 @@ describe("subscription states (SPEC.md States and transitions)", () => {
   });
 });
 
-describe("retry schedule (DESIGN.md section 7)", () => {
+describe("retry schedule (docs/architecture.md section 7)", () => {
   it("immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then dead", () => {
     expect(RETRY_DELAYS_MS).toEqual([
       0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
@@ -249,7 +249,7 @@ describe("retry schedule (DESIGN.md section 7)", () => {
   });
 });
 
-describe("receiver addresses (SPEC.md rule 6)", () => {
+describe("receiver addresses (docs/api.md Subscriptions)", () => {
   it.each([
     "127.0.0.1",
     "127.5.5.5",
@@ -292,7 +292,7 @@ describe("receiver addresses (SPEC.md rule 6)", () => {
   );
 });
 
-describe("callback scopes (SPEC.md Event rules)", () => {
+describe("callback scopes (docs/api.md Event rules)", () => {
   it("allows only concrete catalog scopes of the allowed families, never wildcards, delete verbs or administration", () => {
     for (const scope of allowedCallbackScopes) {
       expect(scopeCatalog).toContain(scope);

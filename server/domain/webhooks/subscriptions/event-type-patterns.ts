@@ -14,7 +14,7 @@ const invalid = (detail: string) =>
   });
 
 /**
- * SPEC.md Subscriptions rule 2: exact event types or `*`; a family wildcard (`Entitlement.*`), an
+ * docs/api.md Subscriptions rule 2: exact event types or `*`; a family wildcard (`Entitlement.*`), an
  * unknown type or the registration challenge type is refused (4035). Returns the patterns
  * deduplicated, in the order given (`*` alone when present, since it covers everything).
  */

@@ -9,7 +9,7 @@ const WINDOW_MS = 60_000;
 /**
  * docs/security.md "Webhooks": test-fires and verifications are sends a caller asks for; each
  * subscription gets ON_DEMAND_SENDS_PER_MINUTE of them per sliding minute, whoever asks (both
- * surfaces, every web process: counted in PostgreSQL under a lock, DESIGN.md section 12, in the
+ * surfaces, every web process: counted in PostgreSQL under a lock, docs/architecture.md section 12, in the
  * ledger the replay ceiling uses). Beyond it: 429 `subscription.send_rate_limited` with
  * `Retry-After`. Counts the send before it happens, so parallel requests cannot slip past.
  */

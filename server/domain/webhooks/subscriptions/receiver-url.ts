@@ -3,7 +3,7 @@ import { BlockList, isIP } from "node:net";
 import { AppError } from "../../../core/errors.ts";
 
 /**
- * SPEC.md Subscriptions rule 6 and DESIGN.md section 7: receivers must be public https endpoints.
+ * docs/api.md Subscriptions rule 6 and docs/architecture.md section 7: receivers must be public https endpoints.
  * Checked when a URL is set (after DNS resolution) and again at every delivery, where the
  * connection goes only to addresses that passed the check (DNS rebinding).
  */

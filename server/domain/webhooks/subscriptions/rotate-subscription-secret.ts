@@ -10,7 +10,7 @@ import type { TSecretRotationRequest, TSubscriptionWithSecretResponse } from "./
 export const DEFAULT_OVERLAP_SECONDS = 24 * 60 * 60;
 
 /**
- * SPEC.md rule 7: the new secret (generated unless supplied, answered this once) signs from now
+ * docs/api.md "Subscriptions": the new secret (generated unless supplied, answered this once) signs from now
  * on; the replaced one keeps signing beside it until the overlap window ends, so
  * `webhook-signature` carries both. Rotating again during a window replaces the older secret.
  * Capture subscriptions have no secret: 400 subscription.not_applicable (4022).

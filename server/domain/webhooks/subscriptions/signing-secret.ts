@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../../../core/errors.ts";
 
 /**
- * SPEC.md rule 7 and "Signing" (the Standard Webhooks scheme): a secret is `whsec_` + base64 of
+ * docs/api.md "Subscriptions" and "Signing" (the Standard Webhooks scheme): a secret is `whsec_` + base64 of
  * 24 to 64 random bytes; the HMAC key is the decoded bytes; the signed content is
  * `{webhook-id}.{webhook-timestamp}.{raw body}`; a signature is `v1,` + base64 HMAC-SHA256.
  */

@@ -4,7 +4,7 @@ import { notFound } from "../../../core/errors.ts";
 /**
  * Which subscriptions a caller may see. The tenant-admin surface (REST `provision.webhook.*` and
  * the back office) sees every subscription of the tenant; the integrator surface sees only those
- * its own credential created (SPEC.md: another integration's subscription is 404, never 403).
+ * its own credential created (docs/api.md: another integration's subscription is 404, never 403).
  */
 export type SubscriptionAccess = { surface: "admin" } | { surface: "integrator"; ownerClientId: string };
 

@@ -10,7 +10,7 @@ const neverMatches = (path: string, detail: string) =>
   });
 
 /**
- * SPEC.md Subscriptions rules 3-5. A filter that could never match is refused (4034): an empty
+ * docs/api.md Subscriptions rules 3-5. A filter that could never match is refused (4034): an empty
  * field name (or an empty segment of a dot path), a null value, a field none of the subscribed
  * types carries as a string, number or boolean (under `*`, any type's fields count), and likewise
  * an entity kind no subscribed type has or a severity filter when no subscribed type carries a
@@ -81,7 +81,7 @@ export function validateFilters(
 }
 
 /**
- * SPEC.md rule 4: the text a data field matches as. Strings match themselves; numbers as the
+ * docs/api.md "Subscriptions": the text a data field matches as. Strings match themselves; numbers as the
  * payload writes them (the payload is JSON.stringify output, so String(n)); booleans as `true` or
  * `false`. Objects, arrays, null and missing fields have no text: they never match.
  */
@@ -98,7 +98,7 @@ export function fieldText(data: unknown, path: string): string | undefined {
   return undefined;
 }
 
-/** An event is delivered only if it passes every filter set (SPEC.md rule 3). */
+/** An event is delivered only if it passes every filter set (docs/api.md "Subscriptions"). */
 export function filtersMatch(
   filters: TSubscriptionFilters | null,
   envelope: Pick<Envelope, "entitykind" | "data">,

@@ -2,12 +2,12 @@ import { AppError } from "../../../core/errors.ts";
 import type { TSubscriptionState } from "./subscription.schemas.ts";
 
 /**
- * SPEC.md "States and transitions", the subscription rows, as one pure function:
+ * docs/api.md "States and transitions", the subscription rows, as one pure function:
  * - enable: Disabled → Active (already Active: unchanged); 409 while PendingVerification.
  * - disable: Active → Disabled (already Disabled: unchanged); 409 while PendingVerification.
  * - verified: PendingVerification → Active (also when it had been disabled before a new URL).
  * - urlChanged: any → PendingVerification.
- * - suspend / resume (tenant admin only; SPEC.md leaves them open, docs/decisions.md): suspend
+ * - suspend / resume (tenant admin only; docs/api.md leaves them open, docs/decisions.md): suspend
  *   remembers the state it interrupts and resume returns to it. While Suspended, enable, disable
  *   and verify answer 409, and a new URL makes the remembered state PendingVerification, so an
  *   integrator cannot lift a suspension by editing its subscription.
@@ -48,5 +48,5 @@ export function transition(current: StateSnapshot, trigger: SubscriptionTrigger)
   }
 }
 
-/** SPEC.md: deliveries go only to Active subscriptions. */
+/** docs/api.md: deliveries go only to Active subscriptions. */
 export const takesDeliveries = (state: string) => state === "Active";

@@ -6,8 +6,8 @@ export type TSubscriptionState = (typeof subscriptionStates)[number];
 export const createdViaValues = ["integrator", "admin"] as const;
 
 /**
- * SPEC.md rule 3: filters by entity kind, by severity (overage events) and by attribute equality.
- * The key names `entityKinds` and `severities` are ours (SPEC.md: "not shown"). Null values are
+ * docs/api.md "Subscriptions": filters by entity kind, by severity (overage events) and by attribute equality.
+ * The key names `entityKinds` and `severities` are ours (the published interface leaves them open). Null values are
  * accepted here so the domain can refuse them as a filter that could never match (4034).
  */
 export const ZSubscriptionFiltersInput = z
@@ -109,7 +109,7 @@ export type TSubscriptionWithSecretResponse = z.infer<typeof ZSubscriptionWithSe
 export const ZSubscriptionIdParams = z.object({ id: z.string().uuid() });
 
 export const ZSubscriptionListQuery = z.object({
-  /** SPEC.md: the integrator's list is "optionally filtered by state" (also `filter=state==...`). */
+  /** docs/api.md: the integrator's list is "optionally filtered by state" (also `filter=state==...`). */
   state: z.enum(subscriptionStates).optional(),
 });
 

@@ -12,7 +12,7 @@ import { takesDeliveries } from "./subscription-states.ts";
 type SubscriptionRow = Awaited<ReturnType<typeof findSubscription>>;
 
 /**
- * SPEC.md rule 10: the sample event of a type (fixed placeholder ids) with `_test: true` in its
+ * docs/api.md "Subscriptions": the sample event of a type (fixed placeholder ids) with `_test: true` in its
  * data, covered by the signature. Without `eventType`, the subscription's first exact type (or
  * the registry's first under `*`). Any subscribable type may be test-fired: test events are aimed
  * at the subscription and skip its patterns and filters (they exist to exercise the receiver).

@@ -18,7 +18,7 @@ import type {
 
 /**
  * Merge-PATCH of URL, display name, event-type patterns, filters and callback scopes. A new URL
- * is checked like at creation and sends the subscription back to PendingVerification (SPEC.md
+ * is checked like at creation and sends the subscription back to PendingVerification (docs/api.md
  * "States and transitions"). Changing the patterns re-checks the filters that are kept.
  */
 export async function updateSubscription(

@@ -21,7 +21,7 @@ import { transition } from "./subscription-states.ts";
 import type { TSubscriptionState } from "./subscription.schemas.ts";
 
 /**
- * SPEC.md rule 9: POSTs a one-time `Webhooks.Registration.Challenge` (random `data.challenge`),
+ * docs/api.md "Subscriptions": POSTs a one-time `Webhooks.Registration.Challenge` (random `data.challenge`),
  * synchronously, with the delivery timeout. The subscription becomes Active only when the receiver
  * answers 2xx with a JSON object echoing `challenge` and a `webhook-signature` response header over
  * `{webhook-id}.{webhook-timestamp}.{response body}` made with the subscription secret (during a

@@ -6,8 +6,8 @@ import {
 } from "../../../domain/licensing/offline/offline-artifact.schemas.ts";
 
 /**
- * SPEC.md "Operational": the offline issue. Refusals of the activation decision keep their own
- * codeName and status (docs/decisions.md "Runtime licensing: offline activation").
+ * docs/api.md "Operational": the offline issue. Refusals of the activation decision keep their own
+ * codeName and status (docs/decisions.md "Offline activation").
  */
 export const issueOfflineActivationContract = defineContract({
   method: "POST",

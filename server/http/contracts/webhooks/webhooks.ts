@@ -46,8 +46,8 @@ const subscriptionProblems: CodeName[] = [
   "idempotency.key_reused",
 ];
 
-/** The subscription endpoints both surfaces share (SPEC.md "Webhook endpoints"; DESIGN.md section 8). */
-/** `auth` checks by HTTP verb; `toggle` guards the POST sub-resources (DESIGN.md section 5: they need `update`). */
+/** The subscription endpoints both surfaces share (docs/api.md "Webhook endpoints"; docs/architecture.md section 8). */
+/** `auth` checks by HTTP verb; `toggle` guards the POST sub-resources (docs/architecture.md section 5: they need `update`). */
 function subscriptionContracts(base: string, tag: string, auth: AuthRequirement, toggle: AuthRequirement) {
   const one = `${base}/{id}`;
   return {

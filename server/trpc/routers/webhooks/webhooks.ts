@@ -56,7 +56,7 @@ const ZEventTypeOption = z.object({
 });
 const id = ZSubscriptionIdParams;
 
-/** The back office's webhooks: the tenant-admin surface (DESIGN.md section 8) for staff users. */
+/** The back office's webhooks: the tenant-admin surface (docs/architecture.md section 8) for staff users. */
 export const webhooksRouter = router({
   eventTypes: staffProcedure("webhooks")
     .output(z.array(ZEventTypeOption))
