@@ -218,7 +218,10 @@ export async function hitRateLimits(
 export type RateLimitOutcome = { states: RateLimitState[]; counters: CounterRow[] };
 
 /** hitRateLimits, with the counter rows its statement wrote. */
-export async function countRateLimits(tenant: RateLimitTenant, hits: RateLimitHit[]): Promise<RateLimitOutcome> {
+export async function countRateLimits(
+  tenant: RateLimitTenant,
+  hits: RateLimitHit[],
+): Promise<RateLimitOutcome> {
   if (!hits.length || !rateLimitsEnabled()) return { states: [], counters: [] };
   const at = now();
   const values = hitValues(tenant, hits, at);
