@@ -8,12 +8,13 @@
 // scripts/bench/baseline.ts; prints {"port"} when listening.
 //   POST /activate?template=N   POST /renew/{sessionId}   POST /check-in/{sessionId}
 // Env: DATABASE_URL, BASELINE_SCRIPT (a JSON file, see BaselineScript).
-import { createPrivateKey, createPublicKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import pg from "pg";
+import { licenseKeys, readBody } from "./baseline-license-keys.ts";
 import { HEX64_RE, UUID_RE, freshTokens, type Json, type Template } from "./same-work.ts";
 
 export type BaselineScript = {
@@ -34,8 +35,7 @@ const script = JSON.parse(readFileSync(process.env.BASELINE_SCRIPT!, "utf8")) as
 // Pipeline mode, as the service's pool (server/db/pool.ts): statements the handler sent in one
 // round trip are sent in one here too.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, pipeline: true } as pg.PoolConfig);
-const privateKey: KeyObject = createPrivateKey({ key: script.privateJwk as never, format: "jwk" });
-const publicKey = createPublicKey(privateKey);
+const { sign, verified } = licenseKeys(script);
 const activationTokens = script.activation.map(freshTokens);
 const renewTokens = freshTokens(script.renew);
 const checkInTokens = freshTokens(script.checkIn);
@@ -97,35 +97,8 @@ function constant(value: Json): unknown {
   return value;
 }
 
-function sign(claims: JWTPayload, sub: string): Promise<string> {
-  const issuedAt = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ...claims, grace_exp: issuedAt + 86_400 })
-    .setProtectedHeader({ alg: "RS256", kid: script.kid, typ: "JWT" })
-    .setIssuer(`urn:licensing:tenant:${script.tenantId}`)
-    .setAudience("license")
-    .setSubject(sub)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + 3600)
-    .setJti(randomUUID())
-    .sign(privateKey);
-}
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
-/** As the route does (verifyLicenseToken): a token's signature is checked once, its lifetime at every use. */
-const verifiedTokens = new Map<string, JWTPayload>();
-async function verified(req: IncomingMessage) {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
-  const known = verifiedTokens.get(token);
-  if (known && known.exp! > Math.floor(Date.now() / 1000)) return known;
-  const { payload } = await jwtVerify(token, publicKey, { audience: "license", algorithms: ["RS256"] });
-  verifiedTokens.set(token, payload);
-  return payload;
-}
 
 function sessionMap(sessionId: string): Map<string, string> {
   const own = script.sessions[sessionId];

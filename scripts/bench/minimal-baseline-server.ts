@@ -11,12 +11,13 @@
 // scripts/bench/minimal-baseline.ts; prints {"port"} when listening.
 //   POST /activate?license=N|spread   POST /renew/{id}   POST /check-in/{id}   POST /consume/{id}?amount=N
 // Env: DATABASE_URL, MINIMAL_SETUP (a JSON file, see MinimalSetup).
-import { createHash, createPrivateKey, createPublicKey, randomUUID, type KeyObject } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { jwtVerify, SignJWT, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import pg from "pg";
+import { licenseKeys, readBody } from "./baseline-license-keys.ts";
 
 export type MinimalSetup = {
   tenantId: string;
@@ -31,8 +32,7 @@ export type MinimalSetup = {
 
 const setup = JSON.parse(readFileSync(process.env.MINIMAL_SETUP!, "utf8")) as MinimalSetup;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, pipeline: true } as pg.PoolConfig);
-const privateKey: KeyObject = createPrivateKey({ key: setup.privateJwk as never, format: "jwk" });
-const publicKey = createPublicKey(privateKey);
+const { sign, verified } = licenseKeys(setup);
 const licenseIds = Array.from({ length: setup.licenses }, () => randomUUID());
 const licenseOf = new Map(setup.sessions.map((s) => [s.sessionId, licenseIds[s.license]]));
 
@@ -65,34 +65,8 @@ async function prepareTables(): Promise<void> {
   }
 }
 
-function sign(claims: JWTPayload, sub: string): Promise<string> {
-  const issuedAt = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ...claims, grace_exp: issuedAt + 86_400 })
-    .setProtectedHeader({ alg: "RS256", kid: setup.kid, typ: "JWT" })
-    .setIssuer(`urn:licensing:tenant:${setup.tenantId}`)
-    .setAudience("license")
-    .setSubject(sub)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + 3600)
-    .setJti(randomUUID())
-    .sign(privateKey);
-}
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
-const verifiedTokens = new Map<string, JWTPayload>();
-async function verified(req: IncomingMessage): Promise<JWTPayload> {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
-  const known = verifiedTokens.get(token);
-  if (known && known.exp! > Math.floor(Date.now() / 1000)) return known;
-  const { payload } = await jwtVerify(token, publicKey, { audience: "license", algorithms: ["RS256"] });
-  verifiedTokens.set(token, payload);
-  return payload;
-}
 
 const TOUCH = {
   name: "minimal_touch",
