@@ -3,6 +3,8 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { HydrationMark } from "@/components/shell/hydration-mark";
 import "./globals.css";
+import "@/components/ui/form/form.css";
+import "@/components/shell/shell.css";
 
 export const metadata: Metadata = {
   title: { default: "Licensing", template: "%s · Licensing" },

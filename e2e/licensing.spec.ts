@@ -31,7 +31,7 @@ async function seedLicence(state: E2eState) {
       name: `E2E licence ${randomUUID().slice(0, 6)}`,
       productIds: [product.id],
     });
-    return entitlement.id;
+    return { id: entitlement.id, name: entitlement.name };
   });
 }
 
@@ -39,11 +39,12 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   page,
   state,
 }) => {
-  const entitlementId = await seedLicence(state);
+  const { id: entitlementId, name } = await seedLicence(state);
   await signIn(page, "admin", state.staff);
 
   await open(page, "/admin/activation-codes");
-  await page.getByLabel("Entitlement id", { exact: true }).fill(entitlementId);
+  await page.getByRole("combobox", { name: "Entitlement", exact: true }).fill(name);
+  await page.getByRole("option", { name: new RegExp(name) }).click();
   await page.getByLabel("Count").fill("2");
   await page.getByLabel("Device limit per code").fill("3");
   await page.getByRole("button", { name: "Issue codes" }).click();
@@ -59,7 +60,8 @@ test("issue an activation code, copy it, revoke another; reset and block devices
     },
   });
   expect(activation.status(), await activation.text()).toBe(200);
-  await page.getByLabel("Filter by entitlement id").fill(entitlementId);
+  await page.getByRole("combobox", { name: "Filter by entitlement" }).fill(name);
+  await page.getByRole("option", { name: new RegExp(name) }).click();
   // "Revoke" below takes the first row: it must be this entitlement's, not the unfiltered list's.
   await expectSettled(page);
   await expect(page.getByTestId("activation-code")).toHaveCount(2);
@@ -69,7 +71,7 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   await page.getByRole("button", { name: "Revoke code" }).click();
   await expect(page.getByRole("table").getByText("Revoked", { exact: true })).toBeVisible();
 
-  await open(page, `/admin/devices?entitlementId=${entitlementId}`);
+  await open(page, `/admin/entitlements/${entitlementId}?tab=seats`);
   await expect(page.getByTestId("transfer-count")).toContainText("Transfer count: 0");
   await expect(page.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
   await page.getByRole("button", { name: "Reset all devices" }).click();
@@ -92,6 +94,7 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   await expect(page).toHaveURL(/[?&]devices\.name=laptop/);
   await expect(page.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
 
+  await page.getByRole("tab", { name: "Usage and balances" }).click();
   await page.getByLabel("Amount").fill("250");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("balance-remaining")).toContainText("Remaining: 250");

@@ -198,6 +198,6 @@ test("the reference client records and uploads usage, then the portal's chart an
   const preview = panel.getByTestId("auto-balance-preview");
   await expect(preview.getByRole("listitem")).toHaveCount(5);
   await screenshot(page, "admin-meter-balance");
-  await open(page, `/admin/entitlements/${entitlementId}`);
+  await open(page, `/admin/entitlements/${entitlementId}?tab=usage`);
   await expect(page.getByTestId("meters-panel").getByTestId("meter-row")).toHaveCount(2);
 });

@@ -38,8 +38,7 @@ test("paste an offline request artifact, see the refusal of a bad one, download 
   await request.fill(JSON.stringify({ ...artifact, meta: { ...artifact.meta, schemaVersion: 2 } }, null, 2));
   await page.getByRole("button", { name: "Issue response artifact" }).click();
   const problem = page.getByTestId("problem");
-  await expect(problem).toContainText("license.validation_error");
-  await expect(problem).toContainText("schemaVersion");
+  await expect(problem).toHaveAttribute("data-code", "license.validation_error");
 
   await request.fill(JSON.stringify(artifact, null, 2));
   await page.getByRole("button", { name: "Issue response artifact" }).click();

@@ -66,7 +66,7 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
   await page.getByLabel("Device name").fill("");
 
-  await page.getByLabel("Filter by entitlement id").fill(entitlementId);
+  await open(page, `/admin/sessions?entitlementId=${entitlementId}`);
   const seats = page.getByTestId("live-seats");
   // The sort below acts on this entitlement's rows, so the list has settled on them first.
   await expectSettled(page);
@@ -86,23 +86,21 @@ test("the back office lists sessions and shows an entitlement's live seats over 
     forConsumer: true,
   });
   await activate(page.request, casey.code, "Casey tablet");
-  await page.getByLabel("Filter by entitlement id").fill("");
-  await page.getByLabel("Filter by customer user id").fill(casey.customerId!);
+  await open(page, `/admin/sessions?userId=${casey.customerId!}`);
   await expectSettled(page);
   await expect(page.getByRole("cell", { name: /Casey tablet/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
   await screenshot(page, "sessions-by-customer-user");
-  await page.getByLabel("Filter by customer user id").fill("");
-  await page.getByLabel("Filter by entitlement id").fill(entitlementId);
+  await open(page, `/admin/sessions?entitlementId=${entitlementId}`);
 
   await seats.getByLabel("Chart window").selectOption("7d");
   await expect(seats.getByTestId("seat-chart")).toBeVisible();
   await page.getByLabel("State").selectOption("ended");
   await expectSettled(page);
-  await expect(page.getByText("No sessions match.")).toBeVisible();
+  await expect(page.getByText("No session matches these filters.")).toBeVisible();
 
   // The entitlement's page shows the same live seats, linking back to its sessions.
-  await open(page, `/admin/entitlements/${entitlementId}`);
+  await open(page, `/admin/entitlements/${entitlementId}?tab=seats`);
   await expect(page.getByTestId("live-seats").getByTestId("seats-in-use")).toHaveText(/2 of 3 seats in use/);
   await page.getByRole("link", { name: "See its sessions" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/sessions\\?entitlementId=${entitlementId}$`));
@@ -150,6 +148,10 @@ test("a portal user sees their license, its plans and their session, and release
   await screenshot(page, "portal-sessions");
 
   await session.getByRole("button", { name: `Release ${device}` }).click();
+  await page
+    .getByRole("dialog", { name: `Release ${device}?` })
+    .getByRole("button", { name: `Release ${device}` })
+    .click();
   await expect(session).toHaveCount(0);
   await expect(license).toContainText("1 of 2 seats in use");
   await screenshot(page, "portal-session-released");
@@ -166,6 +168,8 @@ test("a portal user sees their license, its plans and their session, and release
   expect(released.status()).toBe(200);
   const stale = sessions.getByTestId("my-session").filter({ hasText: otherDevice });
   await stale.getByRole("button", { name: `Release ${otherDevice}` }).click();
-  await expect(stale.getByTestId("problem")).toContainText("license.no_active_session");
+  const staleDialog = page.getByRole("dialog", { name: `Release ${otherDevice}?` });
+  await staleDialog.getByRole("button", { name: `Release ${otherDevice}` }).click();
+  await expect(staleDialog.getByTestId("problem")).toHaveAttribute("data-code", "license.no_active_session");
   await screenshot(page, "portal-session-release-refused");
 });

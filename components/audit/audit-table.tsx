@@ -10,36 +10,15 @@ import { formatDateTime } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
 import { ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
-
-const value = (v: unknown) =>
-  v === null || v === undefined ? "∅" : typeof v === "string" ? v : JSON.stringify(v);
-
-/** One row's field-level diff: `field: from → to`, secrets only as "changed". */
-function Changes({ changes }: { changes: TAuditEventResponse["changes"] }) {
-  if (!changes) return <span className="muted">–</span>;
-  return (
-    <ul className="audit-changes">
-      {Object.entries(changes).map(([field, change]) => (
-        <li key={field}>
-          <code>{field}</code>:{" "}
-          {change.redacted ? (
-            <span className="muted">changed (not recorded)</span>
-          ) : (
-            <>
-              <span className="audit-from">{value(change.from)}</span> →{" "}
-              <span className="audit-to">{value(change.to)}</span>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { AuditChanges, plainAction, viaLabel } from "./audit-wording";
+import { AuditEntityLink } from "./entity-link";
+import "./audit.css";
 
 /** The tenant's audit trail: who changed what, when, through which door; newest first. */
 export function AuditTable() {
   const trpc = useTRPC();
   const view = useListState({
+    // `entityId` is set by links from a record's page, never typed.
     filters: { actor: "", action: "", entityId: "", source: "", actorKind: "" },
     sort: { field: "occurredAt", descending: true },
     terms: (f) => [
@@ -51,6 +30,10 @@ export function AuditTable() {
     ],
   });
   const list = useQuery({ ...trpc.audit.list.queryOptions(view.query), placeholderData: keepPreviousData });
+  const refs = (list.data?.items ?? []).map((e) => ({ entityKind: e.entityKind, entityId: e.entityId }));
+  const names = useQuery({ ...trpc.audit.entityNames.queryOptions({ refs }), enabled: refs.length > 0 });
+  const nameOf = (e: TAuditEventResponse) =>
+    names.data?.find((n) => n.entityKind === e.entityKind && n.entityId === e.entityId)?.name;
   const columns: Column<TAuditEventResponse>[] = [
     {
       key: "when",
@@ -68,24 +51,30 @@ export function AuditTable() {
         </span>
       ),
     },
-    { key: "action", header: "Action", sortField: "action", render: (e) => <strong>{e.action}</strong> },
+    {
+      key: "action",
+      header: "Action",
+      sortField: "action",
+      render: (e) => <strong title={e.action}>{plainAction(e)}</strong>,
+    },
     {
       key: "entity",
-      header: "Entity",
-      sortField: "entityId",
-      render: (e) => <code className="small">{e.entityId}</code>,
+      header: "Record",
+      render: (e) => <AuditEntityLink kind={e.entityKind} id={e.entityId} name={nameOf(e)} />,
     },
     {
       key: "via",
       header: "Via",
-      sortField: "operation",
+      sortField: "source",
       render: (e) => (
         <span className="small" title={e.correlationId ? `correlation id ${e.correlationId}` : undefined}>
-          {e.source}: <code>{e.operation}</code>
+          {viaLabel(e)}
+          <br />
+          <code className="muted">{e.operation}</code>
         </span>
       ),
     },
-    { key: "changes", header: "Changes", render: (e) => <Changes changes={e.changes} /> },
+    { key: "changes", header: "Changes", render: (e) => <AuditChanges changes={e.changes} /> },
   ];
   return (
     <>
@@ -97,13 +86,16 @@ export function AuditTable() {
           label="Filter by action"
           placeholder="Action (user.updated)…"
         />
-        <SearchFilter view={view} name="entityId" label="Entity id" placeholder="Entity id" immediate />
         <SelectFilter
           view={view}
           name="source"
           label="Source"
           any="Any source"
-          options={["rest", "trpc", "cli"]}
+          options={[
+            ["trpc", "Back office"],
+            ["rest", "REST API"],
+            ["cli", "CLI"],
+          ]}
         />
         <SelectFilter
           view={view}

@@ -13,13 +13,16 @@ import { fieldError, problemFrom } from "../ui/problem";
 export function EntitlementCreateDialog({
   onClose,
   onCreated,
+  initialOfferId = "",
 }: {
   onClose: () => void;
   onCreated: (e: TEntitlementResponse) => void;
+  /** The offer chosen when the dialog opens from an offer's page. */
+  initialOfferId?: string;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [offerId, setOfferId] = useState("");
+  const [offerId, setOfferId] = useState(initialOfferId);
   const [customerId, setCustomerId] = useState("");
   const [reference, setReference] = useState("");
   const offers = useQuery(

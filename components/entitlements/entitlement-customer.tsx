@@ -1,19 +1,18 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TEntitlementResponse } from "@/server/domain/entitlements/entitlement/entitlement.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
+import { CustomerPicker } from "./pickers";
 
 /** Who the entitlement is assigned to: a customer user or organization, or nobody. */
 export function EntitlementCustomer({ entitlement }: { entitlement: TEntitlementResponse }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [customerId, setCustomerId] = useState(entitlement.customerId ?? "");
-  const users = useQuery(trpc.customers.users.queryOptions({ pageNumber: 1, pageSize: 100 }));
-  const orgs = useQuery(trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const save = useMutation(
     trpc.entitlements.update.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() }),
@@ -28,23 +27,7 @@ export function EntitlementCustomer({ entitlement }: { entitlement: TEntitlement
       <ProblemAlert problem={problemFrom(save.error)} onDismiss={() => save.reset()} />
       {entitlement.status === "Archived" ? null : (
         <div className="toolbar">
-          <select
-            aria-label="Assigned customer"
-            value={customerId}
-            onChange={(e) => setCustomerId(e.target.value)}
-          >
-            <option value="">Unassigned</option>
-            {(orgs.data?.items ?? []).map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name} (organization)
-              </option>
-            ))}
-            {(users.data?.items ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.email ?? u.id} (user)
-              </option>
-            ))}
-          </select>
+          <CustomerPicker label="Assigned customer" value={customerId} onChange={setCustomerId} />
           <button
             type="button"
             className="btn btn-small"

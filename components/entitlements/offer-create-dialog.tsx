@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ZOfferWriteRequest } from "@/server/domain/entitlements/offers/offer.schemas";
+import { ZOfferWriteRequest, type TOfferResponse } from "@/server/domain/entitlements/offers/offer.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
 import { Field } from "../ui/field";
@@ -10,7 +10,14 @@ import { ProblemAlert } from "../ui/problem-alert";
 import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
 
 /** A Draft offer made from catalog products, a plan and the licensing model. */
-export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
+export function OfferCreateDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  /** The new offer's page opens next. */
+  onCreated?: (offer: TOfferResponse) => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
@@ -35,9 +42,10 @@ export function OfferCreateDialog({ onClose }: { onClose: () => void }) {
   );
   const create = useMutation(
     trpc.entitlements.createOffer.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (offer) => {
         await queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() });
-        onClose();
+        if (onCreated) onCreated(offer);
+        else onClose();
       },
     }),
   );

@@ -2,6 +2,8 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import type { TOfferResponse } from "@/server/domain/entitlements/offers/offer.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import type { Column } from "../ui/data-table";
@@ -23,6 +25,7 @@ export function OffersTable() {
     filters: { q: "", status: "" },
     terms: (f) => [f.q && `name@=*${sieveValue(f.q)}`, f.status && `status==${f.status}`],
   });
+  const router = useRouter();
   const [creating, setCreating] = useState(false);
   const list = useQuery({
     ...trpc.entitlements.offers.queryOptions(view.query),
@@ -34,7 +37,16 @@ export function OffersTable() {
     }),
   );
   const columns: Column<TOfferResponse>[] = [
-    { key: "name", header: "Offer", sortField: "name", render: (o) => <strong>{o.name}</strong> },
+    {
+      key: "name",
+      header: "Offer",
+      sortField: "name",
+      render: (o) => (
+        <Link href={`/admin/offers/${o.id}`}>
+          <strong>{o.name}</strong>
+        </Link>
+      ),
+    },
     {
       key: "status",
       header: "Status",
@@ -45,7 +57,8 @@ export function OffersTable() {
     {
       key: "products",
       header: "Products",
-      render: (o) => o.products.map((p) => p.name ?? p.id).join(", ") || <span className="muted">none</span>,
+      render: (o) =>
+        o.products.map((p) => p.name ?? p.productCode).join(", ") || <span className="muted">none</span>,
     },
     { key: "plan", header: "Plan", render: (o) => o.planName ?? <span className="muted">none</span> },
     {
@@ -101,7 +114,12 @@ export function OffersTable() {
             : "No offers yet. An offer is a template entitlements are made from."
         }
       />
-      {creating ? <OfferCreateDialog onClose={() => setCreating(false)} /> : null}
+      {creating ? (
+        <OfferCreateDialog
+          onClose={() => setCreating(false)}
+          onCreated={(offer) => router.push(`/admin/offers/${offer.id}`)}
+        />
+      ) : null}
     </>
   );
 }

@@ -13,10 +13,10 @@ import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
-import { ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
+import { ListTable, SelectFilter } from "../ui/list-controls";
+import Link from "next/link";
+import { CustomerPicker, EntitlementPicker, useEntitlementNames } from "../entitlements/pickers";
 import { ExportCsvLink } from "../operations/export-link";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Activation codes: issue (following the entitlement's keyIssuancePolicy), copy, revoke. With
@@ -24,9 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { entitlementId?: string }) {
   const trpc = useTRPC();
-  /** The entitlement whose codes show: the page's, or a whole id typed into the filter box. */
-  const entitlementId = (typed: string) =>
-    fixedEntitlementId ?? (UUID.test(typed.trim()) ? typed.trim() : "");
+  /** The entitlement whose codes show: the page's, or the one picked in the filter. */
+  const entitlementId = (picked: string) => fixedEntitlementId ?? picked;
   const queryClient = useQueryClient();
   const view = useListState({
     // The entitlement page shows its codes beside other lists.
@@ -39,6 +38,9 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
     ],
   });
   const [issueFor, setIssueFor] = useState(fixedEntitlementId ?? "");
+  const [customerId, setCustomerId] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const [bulkRevoking, setBulkRevoking] = useState(false);
   const [count, setCount] = useState("1");
   const [deviceLimit, setDeviceLimit] = useState("");
   const [issued, setIssued] = useState<TActivationCodeResponse[]>([]);
@@ -58,6 +60,30 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
       },
     }),
   );
+  const customerEntitlements = useQuery({
+    ...trpc.entitlements.list.queryOptions({
+      pageNumber: 1,
+      pageSize: 100,
+      filter: `customerId==${customerId}`,
+      sortOrder: "name",
+    }),
+    enabled: Boolean(customerId) && !fixedEntitlementId,
+  });
+  const names = useEntitlementNames(
+    fixedEntitlementId ? [] : (list.data?.items ?? []).map((c) => c.entitlementId),
+  );
+  const bulkRevoke = useMutation({
+    mutationFn: async (ids: string[]) => {
+      // One call per code, in order: each is its own audited revocation, and a refusal stops the rest.
+      for (const id of ids) await revokeOne.mutateAsync({ code: id });
+    },
+    onSuccess: async () => {
+      setSelected([]);
+      setBulkRevoking(false);
+      await refresh();
+    },
+  });
+  const revokeOne = useMutation(trpc.licensing.revokeActivationCode.mutationOptions());
   const revoke = useMutation(
     trpc.licensing.revokeActivationCode.mutationOptions({
       onSuccess: async () => {
@@ -72,13 +98,29 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
     issue.reset();
     setIssued([]);
     issue.mutate({
-      entitlementId: issueFor.trim(),
+      entitlementId: issueFor,
       count: Number(count) || 1,
       deviceLimit: deviceLimit.trim() ? Number(deviceLimit) : null,
     });
   }
 
+  const active = (list.data?.items ?? []).filter((c) => c.status !== "Revoked");
   const columns: Column<TActivationCodeResponse>[] = [
+    {
+      key: "select",
+      header: "",
+      render: (c) =>
+        c.status === "Revoked" ? null : (
+          <input
+            type="checkbox"
+            aria-label={`Select ${c.code}`}
+            checked={selected.includes(c.id)}
+            onChange={(e) =>
+              setSelected(e.target.checked ? [...selected, c.id] : selected.filter((id) => id !== c.id))
+            }
+          />
+        ),
+    },
     {
       key: "code",
       header: "Code",
@@ -97,9 +139,9 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
             key: "entitlement",
             header: "Entitlement",
             render: (c: TActivationCodeResponse) => (
-              <a href={`/admin/entitlements/${c.entitlementId}`}>
-                <code className="small">{c.entitlementId}</code>
-              </a>
+              <Link href={`/admin/entitlements/${c.entitlementId}`}>
+                {names.get(c.entitlementId) ?? "entitlement"}
+              </Link>
             ),
           },
         ]),
@@ -150,15 +192,34 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
     <>
       <form className="panel form" onSubmit={submit} aria-label="Issue activation codes">
         {fixedEntitlementId ? null : (
-          <Field label="Entitlement id" htmlFor="issue-entitlement">
-            <input
-              id="issue-entitlement"
-              value={issueFor}
-              onChange={(e) => setIssueFor(e.target.value)}
-              placeholder="uuid"
-              required
+          <>
+            <CustomerPicker
+              label="Customer"
+              value={customerId}
+              onChange={(id) => {
+                setCustomerId(id);
+                setIssueFor("");
+              }}
             />
-          </Field>
+            {customerId ? (
+              <Field label="Entitlement" htmlFor="issue-entitlement">
+                <select id="issue-entitlement" value={issueFor} onChange={(e) => setIssueFor(e.target.value)}>
+                  <option value="">
+                    {customerEntitlements.data?.items.length === 0
+                      ? "This customer has no entitlements yet"
+                      : "Choose an entitlement"}
+                  </option>
+                  {(customerEntitlements.data?.items ?? []).map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : (
+              <EntitlementPicker label="Entitlement" value={issueFor} onChange={setIssueFor} />
+            )}
+          </>
         )}
         <Field label="Count" htmlFor="issue-count">
           <input
@@ -179,7 +240,7 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
             onChange={(e) => setDeviceLimit(e.target.value)}
           />
         </Field>
-        <button type="submit" className="btn btn-primary" disabled={issue.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={issue.isPending || !issueFor}>
           {issue.isPending ? "Issuing…" : "Issue codes"}
         </button>
       </form>
@@ -205,12 +266,10 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
       <div className="toolbar">
         <ExportCsvLink list="activation-codes" query={view.query} pending={view.pending} />
         {fixedEntitlementId ? null : (
-          <SearchFilter
-            view={view}
-            name="entitlementId"
-            label="Filter by entitlement id"
-            placeholder="Entitlement id…"
-            immediate
+          <EntitlementPicker
+            label="Filter by entitlement"
+            value={view.values.entitlementId}
+            onChange={(id) => view.set("entitlementId", id)}
           />
         )}
         <SelectFilter
@@ -220,7 +279,34 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
           any="All statuses"
           options={["Active", "Revoked"]}
         />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={active.length > 0 && active.every((c) => selected.includes(c.id))}
+            disabled={!active.length}
+            onChange={(e) => setSelected(e.target.checked ? active.map((c) => c.id) : [])}
+          />{" "}
+          Select all active codes on this page
+        </label>
       </div>
+      {selected.length ? (
+        <div className="toolbar" role="region" aria-label="Selection">
+          <strong>{selected.length} selected</strong>
+          <button
+            type="button"
+            className="btn btn-small btn-danger-ghost"
+            onClick={() => {
+              bulkRevoke.reset();
+              setBulkRevoking(true);
+            }}
+          >
+            Revoke selected
+          </button>
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => setSelected([])}>
+            Clear selection
+          </button>
+        </div>
+      ) : null}
       <ProblemAlert problem={problemFrom(list.error)} />
       <ListTable
         view={view}
@@ -228,8 +314,22 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
         caption="Activation codes"
         columns={columns}
         rowKey={(c) => c.id}
-        empty="No activation codes yet."
+        empty={view.isFiltered ? "No activation code matches this filter." : "No activation codes yet."}
       />
+      <ConfirmDialog
+        open={bulkRevoking}
+        title={`Revoke ${selected.length} code${selected.length === 1 ? "" : "s"}?`}
+        confirmLabel={`Revoke ${selected.length} code${selected.length === 1 ? "" : "s"}`}
+        danger
+        busy={bulkRevoke.isPending}
+        problem={problemFrom(bulkRevoke.error)}
+        onCancel={() => setBulkRevoking(false)}
+        onConfirm={() => bulkRevoke.mutate(selected)}
+      >
+        <p>
+          The selected codes will admit no new activation. Devices already activated with them keep running.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={revoking !== null}
         title={revoking ? `Revoke ${revoking.code}?` : "Revoke code"}

@@ -2,17 +2,40 @@
 
 import type { z } from "zod";
 import type { ZConsumerPlansResponse } from "@/server/domain/entitlements/plans/consumer-plans";
-import { formatDateTime } from "../ui/format";
+import { formatDate, formatMoney, formatQuantity } from "../ui/format";
 
-type Plans = z.infer<typeof ZConsumerPlansResponse>;
+export type ConsumerPlans = z.infer<typeof ZConsumerPlansResponse>;
+type Plan = ConsumerPlans["plans"][number];
 
-const price = (p: Plans["plans"][number]) =>
-  p.monthlyPrice === null
-    ? p.pricingMode
-    : `${p.monthlyPrice.toLocaleString("en-GB", { minimumFractionDigits: 2 })} ${p.currency ?? ""}/month`.trim();
+/** A plan's price for a customer: "EUR 49 /month", "Free", or "Price on request" when unpriced. */
+export const planPrice = (p: Pick<Plan, "monthlyPrice" | "currency">) =>
+  p.monthlyPrice === null ? "Price on request" : formatMoney(p.monthlyPrice, p.currency, { per: "month" });
 
-/** The plans behind a license (GET /consumer/me/.../plans), the current one marked. */
-export function ConsumerPlansList({ plans }: { plans: Plans }) {
+const featureValue = (f: Plan["features"][number]) => {
+  if (f.value === null) return "Usage-priced";
+  if (f.value === "true") return "Included";
+  if (f.value === "false") return "Not included";
+  return /^-?\d+(\.\d+)?$/.test(f.value) ? formatQuantity(f.value, f.units) : f.value;
+};
+
+const outcome: Record<string, string> = {
+  Pending: "waiting for review",
+  Approved: "approved",
+  Rejected: "declined",
+};
+
+/**
+ * The plans behind a license side by side (price, then each feature's value per plan), the
+ * current one marked; `onChoose` offers a change to each other plan. Below: the license's recent
+ * plan-change requests and how they ended, with the reviewer's note.
+ */
+export function ConsumerPlansList({
+  plans,
+  onChoose,
+}: {
+  plans: ConsumerPlans;
+  onChoose?: (plan: Plan) => void;
+}) {
   if (plans.plans.length === 0) {
     return (
       <p className="muted small" data-testid="plans">
@@ -20,26 +43,74 @@ export function ConsumerPlansList({ plans }: { plans: Plans }) {
       </p>
     );
   }
+  const features = [
+    ...new Map(
+      plans.plans.flatMap((p) => p.features).map((f) => [f.featureCode, f.featureName ?? f.featureCode]),
+    ),
+  ];
   return (
     <div data-testid="plans">
-      <ul className="small" style={{ margin: "0.35rem 0", paddingLeft: "1.1rem" }}>
-        {plans.plans.map((p) => (
-          <li key={p.name}>
-            <strong>{p.name}</strong> <span className="muted">· {price(p)}</span>
-            {p.isCurrent ? (
-              <span className="badge badge-ok" style={{ marginLeft: "0.4rem" }}>
-                Current
-              </span>
+      <div className="table-wrap">
+        <table className="table small">
+          <caption className="muted">Plans of this license</caption>
+          <thead>
+            <tr>
+              <th scope="col">Plan</th>
+              {plans.plans.map((p) => (
+                <th key={p.name} scope="col">
+                  {p.name} {p.isCurrent ? <span className="badge badge-ok">Current</span> : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Price</th>
+              {plans.plans.map((p) => (
+                <td key={p.name}>{planPrice(p)}</td>
+              ))}
+            </tr>
+            {features.map(([code, name]) => (
+              <tr key={code}>
+                <th scope="row">{name}</th>
+                {plans.plans.map((p) => {
+                  const f = p.features.find((x) => x.featureCode === code);
+                  return <td key={p.name}>{f ? featureValue(f) : "—"}</td>;
+                })}
+              </tr>
+            ))}
+            {onChoose ? (
+              <tr>
+                <th scope="row" />
+                {plans.plans.map((p) => (
+                  <td key={p.name}>
+                    {p.isCurrent || plans.pendingPlanChangeRequest ? null : (
+                      <button type="button" className="btn btn-small" onClick={() => onChoose(p)}>
+                        Choose {p.name}
+                      </button>
+                    )}
+                  </td>
+                ))}
+              </tr>
             ) : null}
-            {p.description ? <div className="muted">{p.description}</div> : null}
-          </li>
-        ))}
-      </ul>
-      {plans.pendingPlanChangeRequest ? (
-        <p className="muted small">
-          Change to {plans.pendingPlanChangeRequest.requestedPlanName} requested{" "}
-          {formatDateTime(plans.pendingPlanChangeRequest.createdAt)}, awaiting review.
-        </p>
+          </tbody>
+        </table>
+      </div>
+      {plans.recentPlanChangeRequests.length ? (
+        <ul
+          className="small"
+          style={{ margin: "0.35rem 0", paddingLeft: "1.1rem" }}
+          aria-label="Plan-change requests"
+        >
+          {plans.recentPlanChangeRequests.map((r) => (
+            <li key={r.id} data-testid="plan-change-request">
+              Change to <strong>{r.requestedPlanName}</strong> requested {formatDate(r.createdAt)}:{" "}
+              {outcome[r.status] ?? r.status}
+              {r.reviewedAt ? ` ${formatDate(r.reviewedAt)}` : ""}
+              {r.reviewNote ? ` — “${r.reviewNote}”` : ""}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );

@@ -19,6 +19,10 @@ export function MyActivationCodes() {
     terms: () => ["status==Active"],
   });
   const codes = useQuery(trpc.licensing.myActivationCodes.queryOptions(view.query));
+  // The same query as "Your licenses" (shared cache): each code names the license it activates.
+  const licenses = useQuery(trpc.sessions.myLicenses.queryOptions());
+  const licenseName = (entitlementId: string) =>
+    licenses.data?.find((l) => l.entitlementId === entitlementId)?.name ?? "License";
   if (codes.error) return <ProblemAlert problem={problemFrom(codes.error)} />;
   if (!codes.data) return <p className="muted">Loading…</p>;
   if (codes.data.items.length === 0)
@@ -33,6 +37,9 @@ export function MyActivationCodes() {
         {codes.data.items.map((c) => (
           <li key={c.id} style={portalLine}>
             <code>{c.code}</code>
+            <span className="small" data-testid="code-license">
+              for {licenseName(c.entitlementId)}
+            </span>
             <span className="muted small">
               {c.deviceLimit === null ? "" : `${c.devicesInUse} of ${c.deviceLimit} devices`}
             </span>

@@ -1,27 +1,91 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TConsumerLicense } from "@/server/domain/entitlements/consumer/list-consumer-licenses";
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDate } from "../ui/format";
-import { ConsumerPlansList } from "./consumer-plans-list";
+import { ConfirmDialog } from "../ui/form";
+import { ConsumerPlansList, planPrice, type ConsumerPlans } from "./consumer-plans-list";
+import { MyBillingHistory } from "./my-billing-history";
 import { portalItem, portalLine, portalList } from "./portal-list";
 
-function LicensePlans({ entitlementId }: { entitlementId: string }) {
+type Plan = ConsumerPlans["plans"][number];
+
+/** The plans behind a license, and the plan-change request: the customer picks a plan and confirms. */
+function LicensePlans({ license }: { license: TConsumerLicense }) {
   const trpc = useTRPC();
-  const plans = useQuery(trpc.sessions.myLicensePlans.queryOptions({ entitlementId }));
+  const queryClient = useQueryClient();
+  const plans = useQuery(trpc.sessions.myLicensePlans.queryOptions({ entitlementId: license.entitlementId }));
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [note, setNote] = useState("");
+  const request = useMutation(
+    trpc.sessions.myPlanChange.mutationOptions({
+      onSuccess: async () => {
+        setChosen(null);
+        setNote("");
+        await queryClient.invalidateQueries({ queryKey: trpc.sessions.myLicensePlans.pathKey() });
+      },
+    }),
+  );
   if (plans.error) return <ProblemAlert problem={problemFrom(plans.error)} />;
-  return plans.data ? <ConsumerPlansList plans={plans.data} /> : <p className="muted small">Loading…</p>;
+  if (!plans.data) return <p className="muted small">Loading…</p>;
+  const pending = plans.data.pendingPlanChangeRequest;
+  return (
+    <>
+      {pending ? (
+        <p className="small" data-testid="pending-plan-change">
+          <span className="badge">Pending</span> You asked to change to{" "}
+          <strong>{pending.requestedPlanName}</strong> on {formatDate(pending.createdAt)}. Your vendor reviews
+          it; your plan stays {plans.data.planName ?? "as it is"} until then.
+        </p>
+      ) : null}
+      <ConsumerPlansList plans={plans.data} onChoose={(p) => (request.reset(), setChosen(p))} />
+      <ConfirmDialog
+        open={chosen !== null}
+        title={`Change ${license.name} to ${chosen?.name ?? ""}?`}
+        confirmLabel={`Request ${chosen?.name ?? ""}`}
+        busy={request.isPending}
+        error={request.error}
+        consequences={[
+          `Your request goes to your vendor for review; ${license.name} stays on ${plans.data.planName ?? "its plan"} until they approve it.`,
+          `${chosen?.name ?? ""} costs ${chosen ? planPrice(chosen) : ""}.`,
+          "You will see their answer here.",
+        ]}
+        onCancel={() => setChosen(null)}
+        onConfirm={() =>
+          chosen &&
+          request.mutate({
+            entitlementId: license.entitlementId,
+            planName: chosen.name,
+            planSetId: chosen.planSetId,
+            note: note.trim() || null,
+          })
+        }
+      >
+        <div className="field">
+          <label htmlFor={`plan-note-${license.entitlementId}`}>Note for your vendor (optional)</label>
+          <textarea
+            id={`plan-note-${license.entitlementId}`}
+            rows={3}
+            maxLength={2000}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </div>
+      </ConfirmDialog>
+    </>
+  );
 }
 
 function License({ license }: { license: TConsumerLicense }) {
-  const [showPlans, setShowPlans] = useState(false);
+  const [open, setOpen] = useState<"plans" | "history" | null>(null);
   const validity = license.expirationDateTime
     ? `valid until ${formatDate(license.expirationDateTime)}`
     : "no expiry date";
+  const toggle = (panel: "plans" | "history") => setOpen(open === panel ? null : panel);
   return (
     <li style={portalItem} data-testid="my-license">
       <div style={portalLine}>
@@ -33,7 +97,12 @@ function License({ license }: { license: TConsumerLicense }) {
       <div className="small">
         {license.seatsInUse} of {license.numberOfSeats} seat{license.numberOfSeats === 1 ? "" : "s"} in use ·{" "}
         {validity}
-        {license.planName ? ` · plan ${license.planName}` : ""}
+        {license.planName ? (
+          <>
+            {" "}
+            · plan <strong data-testid="license-plan">{license.planName}</strong>
+          </>
+        ) : null}
       </div>
       {license.products.length ? (
         <div className="chips small">
@@ -48,18 +117,29 @@ function License({ license }: { license: TConsumerLicense }) {
         <button
           type="button"
           className="btn btn-ghost btn-small"
-          aria-expanded={showPlans}
-          onClick={() => setShowPlans(!showPlans)}
+          aria-expanded={open === "plans"}
+          onClick={() => toggle("plans")}
+          aria-label={`Plans of ${license.name}`}
         >
-          {showPlans ? "Hide plans" : "Plans"}
+          {open === "plans" ? "Hide plans" : "Plans"}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-expanded={open === "history"}
+          onClick={() => toggle("history")}
+          aria-label={`History of ${license.name}`}
+        >
+          {open === "history" ? "Hide history" : "History"}
         </button>
       </div>
-      {showPlans ? <LicensePlans entitlementId={license.entitlementId} /> : null}
+      {open === "plans" ? <LicensePlans license={license} /> : null}
+      {open === "history" ? <MyBillingHistory entitlementId={license.entitlementId} /> : null}
     </li>
   );
 }
 
-/** Portal: the licenses assigned to the signed-in user or their organisation, with the plans behind each. */
+/** Portal: the licenses assigned to the signed-in user or their organisation, with their plans and history. */
 export function MyLicenses() {
   const trpc = useTRPC();
   const licenses = useQuery(trpc.sessions.myLicenses.queryOptions());

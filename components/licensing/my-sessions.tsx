@@ -9,27 +9,24 @@ import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
 import { useListState } from "../ui/use-list-state";
-import { ConsumerPlansList } from "./consumer-plans-list";
+import { ConfirmDialog } from "../ui/form";
 import { portalItem, portalLine, portalList } from "./portal-list";
-
-function SessionPlans({ sessionId }: { sessionId: string }) {
-  const trpc = useTRPC();
-  const plans = useQuery(trpc.sessions.mySessionPlans.queryOptions({ sessionId }));
-  if (plans.error) return <ProblemAlert problem={problemFrom(plans.error)} />;
-  return plans.data ? <ConsumerPlansList plans={plans.data} /> : <p className="muted small">Loading…</p>;
-}
 
 function Session({ session }: { session: TConsumerSessionResponse }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [showPlans, setShowPlans] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const device = session.deviceName ?? "This device";
+  const license = session.entitlementName ?? "the license";
   const release = useMutation(
     trpc.sessions.releaseMySession.mutationOptions({
-      onSuccess: () =>
+      onSuccess: () => (
+        setConfirming(false),
         Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.sessions.mySessions.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.sessions.myLicenses.pathKey() }),
-        ]),
+        ])
+      ),
     }),
   );
   return (
@@ -47,23 +44,26 @@ function Session({ session }: { session: TConsumerSessionResponse }) {
         <button
           type="button"
           className="btn btn-small btn-danger-ghost"
-          disabled={release.isPending}
-          onClick={() => release.mutate({ sessionId: session.id })}
-          aria-label={`Release ${session.deviceName ?? "this device"}`}
+          onClick={() => (release.reset(), setConfirming(true))}
+          aria-label={`Release ${device}`}
         >
-          {release.isPending ? "Releasing…" : "Release"}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          aria-expanded={showPlans}
-          onClick={() => setShowPlans(!showPlans)}
-        >
-          {showPlans ? "Hide plans" : "Plans"}
+          Release
         </button>
       </div>
-      <ProblemAlert problem={problemFrom(release.error)} onDismiss={() => release.reset()} />
-      {showPlans ? <SessionPlans sessionId={session.id} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title={`Release ${device}?`}
+        confirmLabel={`Release ${device}`}
+        danger
+        busy={release.isPending}
+        error={release.error}
+        consequences={[
+          `${device} will stop working until it activates again.`,
+          `Its seat on ${license} is freed for another device.`,
+        ]}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => release.mutate({ sessionId: session.id })}
+      />
     </li>
   );
 }

@@ -12,10 +12,14 @@ import { useListState } from "../ui/use-list-state";
 import { ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
 import { SeatUtilizationPanel } from "./seat-utilization-panel";
 import { ExportCsvLink } from "../operations/export-link";
+import { CustomerUserPicker, EntitlementPicker } from "../entitlements/pickers";
+import { ReleaseSessionDialog } from "./release-session-dialog";
+import Link from "next/link";
+import { useState } from "react";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const reasons = ["Released", "DeviceReset", "DeviceBlocked", "LeaseExpired"] as const;
-/** The id a filter box holds, lower-cased; "" until it is a whole UUID. */
+/** The id a picker (or a link's URL) holds, lower-cased; "" unless it is a whole UUID. */
 const uuidOf = (text: string) => (UUID.test(text.trim()) ? text.trim().toLowerCase() : "");
 
 function SessionState({ s }: { s: TSessionResponse }) {
@@ -36,6 +40,7 @@ function SessionState({ s }: { s: TSessionResponse }) {
  */
 export function SessionsTable() {
   const trpc = useTRPC();
+  const [releasing, setReleasing] = useState<TSessionResponse | null>(null);
   const view = useListState({
     filters: { entitlementId: "", userId: "", state: "active", reason: "", device: "" },
     sort: { field: "activatedAt", descending: true },
@@ -81,14 +86,19 @@ export function SessionsTable() {
             key: "entitlement",
             header: "Entitlement",
             render: (s: TSessionResponse) => (
-              <button
-                type="button"
-                className="btn btn-ghost btn-small"
-                title="Show this entitlement's live seats"
-                onClick={() => view.set("entitlementId", s.entitlementId)}
-              >
-                {s.entitlementName ?? s.entitlementId.slice(0, 8)}
-              </button>
+              <span>
+                <Link href={`/admin/entitlements/${s.entitlementId}`}>
+                  {s.entitlementName ?? "entitlement"}
+                </Link>{" "}
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  title="Show this entitlement's live seats"
+                  onClick={() => view.set("entitlementId", s.entitlementId)}
+                >
+                  Live seats
+                </button>
+              </span>
             ),
           },
         ]),
@@ -137,6 +147,21 @@ export function SessionsTable() {
       sortField: "validUntil",
       render: (s) => formatDateTime(s.validUntil),
     },
+    {
+      key: "actions",
+      header: "",
+      render: (s) =>
+        s.isActive ? (
+          <button
+            type="button"
+            className="btn btn-small btn-danger-ghost"
+            aria-label={`Release the session of ${s.deviceName ?? "this device"}`}
+            onClick={() => setReleasing(s)}
+          >
+            Release
+          </button>
+        ) : null,
+    },
   ];
 
   return (
@@ -144,7 +169,7 @@ export function SessionsTable() {
       {entitlementId ? (
         <>
           <p>
-            <a href={`/admin/entitlements/${entitlementId}`}>Open the entitlement</a> ·{" "}
+            <Link href={`/admin/entitlements/${entitlementId}`}>Open the entitlement</Link> ·{" "}
             <a href={`/admin/devices?entitlementId=${entitlementId}`}>its devices</a>
           </p>
           <SeatUtilizationPanel key={entitlementId} entitlementId={entitlementId} />
@@ -157,22 +182,15 @@ export function SessionsTable() {
           pending={view.pending}
           extra={{ userId: userId || undefined }}
         />
-        <SearchFilter
-          view={view}
-          name="entitlementId"
-          label="Filter by entitlement id"
-          placeholder="Entitlement id…"
-          style={{ width: 210 }}
-          immediate
+        <EntitlementPicker
+          label="Filter by entitlement"
+          value={uuidOf(view.values.entitlementId)}
+          onChange={(id) => view.set("entitlementId", id)}
         />
-        <SearchFilter
-          view={view}
-          name="userId"
-          label="Filter by customer user id"
-          placeholder="Customer user id…"
-          title="Sessions on the customer user's (or their organizations') entitlements, and those their login activated"
-          style={{ width: 210 }}
-          immediate
+        <CustomerUserPicker
+          label="Filter by customer user"
+          value={uuidOf(view.values.userId)}
+          onChange={(id) => view.set("userId", id)}
         />
         <SelectFilter
           view={view}
@@ -206,8 +224,9 @@ export function SessionsTable() {
         caption="Sessions"
         columns={columns}
         rowKey={(s) => s.id}
-        empty="No sessions match."
+        empty={view.isFiltered ? "No session matches these filters." : "No active sessions yet."}
       />
+      <ReleaseSessionDialog session={releasing} onClose={() => setReleasing(null)} />
     </>
   );
 }

@@ -9,55 +9,145 @@ import { Field } from "../ui/field";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { portalItem, portalLine, portalList } from "../licensing/portal-list";
+import { ConfirmDialog } from "../ui/form";
+import { formatDateTime, formatQuantity } from "../ui/format";
 import { BalanceChart } from "./balance-panel";
 import { SeverityBadge } from "./severity-badge";
 import { UsagePeriodChart } from "./usage-period-chart";
 
-/** The consumer credit grant: the same schema as the API checks the amount before it is sent. */
+/**
+ * The consumer credit grant: the amount is checked with the API's schema, then the customer
+ * confirms, seeing the balance after the grant; a grant past the license's limit is refused in
+ * plain words and changes nothing.
+ */
 function GrantCredits({
   entitlementId,
   metricName,
+  name,
+  remaining,
   onDone,
 }: {
   entitlementId: string;
   metricName: string;
+  name: string;
+  remaining: number;
   onDone: () => void;
 }) {
   const trpc = useTRPC();
   const [amount, setAmount] = useState("");
   const [invalid, setInvalid] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<number | null>(null);
   const grant = useMutation(
     trpc.balances.grantMine.mutationOptions({
       onSuccess: () => {
         setAmount("");
+        setConfirming(null);
         onDone();
       },
+      onError: () => setConfirming(null),
     }),
   );
   function submit(event: FormEvent) {
     event.preventDefault();
+    grant.reset();
     const parsed = ZConsumerCreditGrantRequest.safeParse({ metricName, amount: Number(amount) });
-    setInvalid(parsed.success ? undefined : parsed.error.issues[0].message);
-    if (parsed.success) grant.mutate({ entitlementId, ...parsed.data });
+    setInvalid(parsed.success ? undefined : "Enter a number of credits greater than 0.");
+    if (parsed.success) setConfirming(parsed.data.amount);
   }
+  const after = confirming === null ? 0 : Number((remaining + confirming).toFixed(6));
   return (
-    <form onSubmit={submit} aria-label={`Credit grant for ${metricName}`} style={portalLine}>
-      <Field label="Add credits" htmlFor={`grant-${metricName}`} error={invalid}>
-        <input
-          id={`grant-${metricName}`}
-          type="number"
-          step="any"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          required
-          style={{ width: "8rem" }}
-        />
-      </Field>
-      <button type="submit" className="btn btn-small" disabled={grant.isPending}>
-        {grant.isPending ? "Adding…" : "Add"}
-      </button>
-      <ProblemAlert problem={problemFrom(grant.error)} />
-    </form>
+    <>
+      <form onSubmit={submit} aria-label={`Add credits to ${name}`} style={portalLine} noValidate>
+        <Field label={`Add credits to ${name}`} htmlFor={`grant-${metricName}`} error={invalid}>
+          <input
+            id={`grant-${metricName}`}
+            type="number"
+            step="any"
+            min={0}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            style={{ width: "8rem" }}
+          />
+        </Field>
+        <button type="submit" className="btn btn-small" disabled={grant.isPending}>
+          Add credits
+        </button>
+      </form>
+      <ProblemAlert problem={problemFrom(grant.error)} onDismiss={() => grant.reset()} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Add ${formatQuantity(confirming)} credits to ${name}?`}
+        confirmLabel={`Add ${formatQuantity(confirming)} credits`}
+        busy={grant.isPending}
+        consequences={[
+          `The balance goes from ${formatQuantity(remaining)} to ${formatQuantity(after)} credits.`,
+          "The grant is recorded under your name and cannot be taken back from the portal.",
+        ]}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() =>
+          confirming !== null && grant.mutate({ entitlementId, metricName, amount: confirming })
+        }
+      />
+    </>
+  );
+}
+
+const operationText: Record<string, string> = {
+  Deposit: "Added by your vendor",
+  Withdraw: "Taken back by your vendor",
+  Set: "Set by your vendor",
+  ConsumerGrant: "Added",
+  AutoBalance: "Automatic top-up",
+  Consume: "Used",
+  OverageCharge: "Overage charged",
+  UsageCharge: "Usage charged",
+};
+
+type BalanceEntry = {
+  id: string;
+  operation: string;
+  amount: number;
+  remainingAfter: number;
+  actorLabel: string | null;
+  createdAt: string;
+};
+
+/** The latest entries of a balance, newest first: what happened, how much, by whom, and what was left. */
+function BalanceHistoryList({ entries }: { entries: BalanceEntry[] }) {
+  const [shown, setShown] = useState(10);
+  if (entries.length === 0) return null;
+  const newest = [...entries].reverse();
+  return (
+    <div className="table-wrap">
+      <table className="table small" data-testid="balance-history">
+        <caption className="muted">Balance history</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">What</th>
+            <th scope="col">Credits</th>
+            <th scope="col">By</th>
+            <th scope="col">Left after</th>
+          </tr>
+        </thead>
+        <tbody>
+          {newest.slice(0, shown).map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.createdAt)}</td>
+              <td>{operationText[e.operation] ?? e.operation}</td>
+              <td>{formatQuantity(e.amount)}</td>
+              <td>{e.actorLabel ?? "—"}</td>
+              <td>{formatQuantity(e.remainingAfter)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {newest.length > shown ? (
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown(shown + 10)}>
+          Show more
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -93,7 +183,7 @@ function Meter({
         <div className="small" data-testid="my-remaining-credits">
           {meter.balance.isUnlimitedCredits
             ? "Unlimited credits"
-            : `${meter.balance.remainingCredits} of ${meter.balance.totalCredits} credits remaining`}
+            : `${formatQuantity(meter.balance.remainingCredits)} of ${formatQuantity(meter.balance.totalCredits)} credits remaining`}
         </div>
       ) : (
         <div className="small" data-testid="my-meter-usage">
@@ -112,8 +202,15 @@ function Meter({
       ) : null}
       {meter.balance && balanceHistory.data ? <BalanceChart points={balanceHistory.data} /> : null}
       {meter.balance && mayGrant && !meter.balance.isUnlimitedCredits ? (
-        <GrantCredits entitlementId={entitlementId} metricName={meter.metricName} onDone={refresh} />
+        <GrantCredits
+          entitlementId={entitlementId}
+          metricName={meter.metricName}
+          name={meter.name}
+          remaining={meter.balance.remainingCredits ?? 0}
+          onDone={refresh}
+        />
       ) : null}
+      {meter.balance && balanceHistory.data ? <BalanceHistoryList entries={balanceHistory.data} /> : null}
     </li>
   );
 }

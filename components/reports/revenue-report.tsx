@@ -16,9 +16,11 @@ import {
   YAxis,
 } from "recharts";
 import type { TRevenueReport } from "@/server/domain/reports/revenue";
+import { formatCompact } from "../ui/format";
 import { useTRPC } from "../shell/trpc-provider";
 import { defaultFilters, reportQuery, Stat } from "./report-filters";
 import { EmptyRow, ReportShell } from "./report-shell";
+import { MrrSection } from "./mrr-section";
 
 const PALETTE = ["#4338ca", "#0f766e", "#b45309", "#be185d", "#0369a1", "#4d7c0f", "#7c3aed", "#b42318"];
 
@@ -121,6 +123,13 @@ export function RevenueReport() {
             <Stat label="Trial entitlements (earn nothing)" value={data.trials.entitlementCount} />
           </div>
 
+          <MrrSection months={data.monthlyRecurringRevenue} customers={data.revenueByCustomer} />
+          <p className="small">
+            <a href={`/admin/reports/export/mrr?${new URLSearchParams(query as Record<string, string>)}`}>
+              Download MRR by month (CSV)
+            </a>
+          </p>
+
           <section className="panel" aria-label="Revenue by plan chart">
             <h2 style={{ marginTop: 0 }}>Revenue by plan</h2>
             {charts.length ? (
@@ -136,7 +145,11 @@ export function RevenueReport() {
                         <BarChart data={c.bars} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                           <CartesianGrid strokeDasharray="3 3" vertical={false} />
                           <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                          <YAxis tick={{ fontSize: 12 }} />
+                          <YAxis
+                            tick={{ fontSize: 12 }}
+                            tickFormatter={(v: number) => formatCompact(v)}
+                            label={{ value: c.currency, angle: -90, position: "insideLeft", fontSize: 12 }}
+                          />
                           <Tooltip formatter={(value) => money(Number(value), c.currency)} />
                           <Bar dataKey="revenue" name="Revenue" isAnimationActive={false}>
                             {c.bars.map((bar, i) => (
@@ -150,7 +163,7 @@ export function RevenueReport() {
                 ))}
               </div>
             ) : (
-              <p className="muted">No priced plan was active in this period.</p>
+              <p className="muted">No data in this range: no priced plan was active.</p>
             )}
           </section>
 

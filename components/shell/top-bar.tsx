@@ -23,12 +23,16 @@ export function TopBar({
 }) {
   return (
     <header className="top-bar">
+      {/* The first stop of the keyboard: straight to the page's content (the layouts' <main id="main">). */}
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <Link href={home} className="brand">
         {/* eslint-disable-next-line @next/next/no-img-element -- a 1 kB static SVG from public/ */}
         <img src="/icon.svg" alt="" width={20} height={20} className="brand-icon" />
         {product}
       </Link>
-      <span className="top-bar-tenant" data-testid="tenant-name" title="Organisation">
+      <span className="top-bar-tenant truncate" data-testid="tenant-name" title={tenantName}>
         {tenantName}
       </span>
       <span className="top-bar-spacer" />

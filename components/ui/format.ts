@@ -1,13 +1,14 @@
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-
-/** A timestamp for tables; "—" when absent. */
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : "—";
-}
-
-const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
-
-/** A day for tables, the full timestamp left to a tooltip; "—" when absent. */
-export function formatDate(iso: string | null | undefined): string {
-  return iso ? date.format(new Date(iso)) : "—";
-}
+/** The UI's door to the one formatter (server/core/format.ts), shared with charts and CSV exports. */
+export {
+  csvDate,
+  csvDecimal,
+  formatCompact,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMonth,
+  formatPercent,
+  formatQuantity,
+  formatRelative,
+} from "@/server/core/format";

@@ -1,6 +1,11 @@
+import { fieldIssueSentence, plainDetail, problemSentence } from "./form/messages";
 import type { ProblemJson } from "./problem";
 
-/** Shows a refusal as the server phrased it: detail, title, codeName and field errors. */
+/**
+ * Shows a refusal in plain words (the message catalogue, components/ui/form/messages.ts): what
+ * happened and how to fix it, the server's detail when it is plain, each field's sentence. No
+ * codeName, path or zod wording reaches the page.
+ */
 export function ProblemAlert({
   problem,
   onDismiss,
@@ -9,33 +14,29 @@ export function ProblemAlert({
   onDismiss?: () => void;
 }) {
   if (!problem) return null;
+  const detail = plainDetail(problem);
+  const errors = [...new Set((problem.errors ?? []).map((e) => fieldIssueSentence(e, problem.codeName)))];
   return (
-    <div className="alert alert-error" role="alert" data-testid="problem">
+    <div className="alert alert-error" role="alert" data-testid="problem" data-code={problem.codeName}>
       <div className="alert-head">
-        <strong>{problem.title}</strong>
-        {problem.codeName ? (
-          <code className="alert-code">
-            {problem.codeName}
-            {problem.code ? ` · ${problem.code}` : ""}
-          </code>
-        ) : null}
+        <strong>{problemSentence(problem)}</strong>
         {onDismiss ? (
           <button type="button" className="btn-icon" aria-label="Dismiss" onClick={onDismiss}>
             ×
           </button>
         ) : null}
       </div>
-      <p className="alert-detail">{problem.detail}</p>
-      {problem.errors?.length ? (
+      {detail ? <p className="alert-detail">{detail}</p> : null}
+      {errors.length ? (
         <ul className="alert-errors">
-          {problem.errors.map((e, i) => (
-            <li key={i}>
-              {e.path ? <code>{e.path}</code> : null} {e.message}
-            </li>
+          {errors.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
           ))}
         </ul>
       ) : null}
-      {problem.correlationId ? <p className="muted small">Correlation id {problem.correlationId}</p> : null}
+      {problem.correlationId && problem.status >= 500 ? (
+        <p className="muted small">Reference for support: {problem.correlationId}</p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
+import { fieldIssueSentence, issueTemplate, type IssueFacts } from "./form/messages";
 
 /** The problem+json shape the server attaches to refusals (server/http/problem.ts). */
 export type ProblemJson = {
@@ -36,19 +37,29 @@ export function isProblem(value: unknown): value is ProblemJson {
   );
 }
 
-/** Client-side validation result in the same shape as the server's validation problem. */
-export function validationProblem(issues: { path: PropertyKey[]; message: string }[]): ProblemJson {
-  const errors = issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+/**
+ * Client-side validation result in the same shape as the server's validation problem; each message
+ * is the catalogue's sentence template (components/ui/form/messages.ts), labelled where it shows.
+ */
+export function validationProblem(
+  issues: readonly ((IssueFacts | { code?: undefined; message: string }) & { path: PropertyKey[] })[],
+): ProblemJson {
+  // A zod issue gets the catalogue's sentence; a form's own check keeps the sentence it wrote.
+  const errors = issues.map((i) => ({
+    path: i.path.map(String).join("."),
+    message: i.code ? issueTemplate(i) : (i as { message: string }).message,
+  }));
   return {
     title: "Validation error",
     status: 400,
     codeName: "license.validation_error",
-    detail: errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join("; "),
+    detail: "Some values need correcting.",
     errors,
   };
 }
 
-/** The message for one field, from a problem's field errors. */
-export function fieldError(problem: ProblemJson | null, field: string): string | undefined {
-  return problem?.errors?.find((e) => e.path === field || e.path.endsWith(`.${field}`))?.message;
+/** The sentence for one field, from a problem's field errors; `label` names it as the form does. */
+export function fieldError(problem: ProblemJson | null, field: string, label?: string): string | undefined {
+  const issue = problem?.errors?.find((e) => e.path === field || e.path.endsWith(`.${field}`));
+  return issue ? fieldIssueSentence(issue, problem?.codeName, label) : undefined;
 }

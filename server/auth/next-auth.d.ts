@@ -12,6 +12,9 @@ declare module "next-auth" {
     email: string;
     name: string;
     roles: string[];
+    /** This sign-in's id and time (ms): sessions signed in before a "sign out of other sessions" end. */
+    sessionId: string;
+    signedInAt: number;
     /**
      * Staff: the role as the database holds it at this request (currentSession reads it fresh, so a
      * role change applies at the next request); null for consumers.
@@ -35,5 +38,7 @@ declare module "next-auth/jwt" {
     tenantSlug?: string;
     kind?: UserKind;
     roles?: string[];
+    sessionId?: string;
+    signedInAt?: number;
   }
 }

@@ -5,6 +5,8 @@ import { authenticateUser, type SignInResult, type UserKind } from "../domain/id
 import { servedOverHttps } from "../config.ts";
 import { reserveCredentialAttempt } from "../domain/identity/credential-attempts.ts";
 import { callerIp } from "../core/caller-address.ts";
+import { randomUUID } from "node:crypto";
+import { now } from "../clock.ts";
 
 /** The error a sign-in form receives when the email has accounts with several vendors. */
 export const CHOOSE_TENANT = "choose-tenant";
@@ -90,6 +92,9 @@ export const authOptions: AuthOptions = {
         token.roles = user.roles;
         token.email = user.email;
         token.name = user.name;
+        // Which sign-in this is, and when: "sign out of other sessions" ends the others by them.
+        token.sessionId = randomUUID();
+        token.signedInAt = now().getTime();
       }
       return token;
     },
@@ -105,6 +110,8 @@ export const authOptions: AuthOptions = {
         email: token.email ?? "",
         name: token.name ?? "",
         roles: token.roles ?? [],
+        sessionId: token.sessionId ?? "",
+        signedInAt: token.signedInAt ?? 0,
         // Filled from the database by currentSession on every request, never from the cookie.
         staffRole: null,
       };

@@ -4,18 +4,22 @@ import type { UserKind } from "../domain/identity/users.ts";
 import { authOptions, signInPage } from "./options.ts";
 import { db } from "../db/client.ts";
 import { signedInUser } from "../domain/identity/staff-roles/staff-users.ts";
+import { sessionStillValid } from "../domain/identity/profile/other-sessions.ts";
 
 /**
  * The signed-in user's session, or null (also null for a token missing its tenant). The session
  * cookie lives 8 hours, so the user row is read on every request: a disabled user's session ends
- * at their next request, and a staff role change applies at once.
+ * at their next request, and a staff role change applies at once, and a session
+ * ended by "sign out of other sessions" or a password change ends at its next request.
  */
 export async function currentSession(): Promise<Session | null> {
   const session = await getServerSession(authOptions);
   if (!session?.userId || !session.tenantId) return null;
   const user = await signedInUser(db(), session.tenantId, session.userId);
   if (!user || user.kind !== session.kind) return null;
-  return { ...session, staffRole: user.staffRole };
+  if (!sessionStillValid(user, session)) return null;
+  // The name as the user last saved it (profile), not as it was at sign-in.
+  return { ...session, name: user.name, staffRole: user.staffRole };
 }
 
 /**

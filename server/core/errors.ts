@@ -11,6 +11,7 @@ export const errorCatalog = {
   "auth.unauthenticated": { code: 1001, status: 401, title: "Authentication required" },
   "auth.insufficient_scope": { code: 1003, status: 403, title: "Insufficient scope" },
   "auth.forbidden": { code: 1004, status: 403, title: "Forbidden" },
+  "auth.current_password_wrong": { code: 1005, status: 400, title: "The current password is not right" },
   "idempotency.key_reused": { code: 1010, status: 409, title: "Idempotency key reused" },
   "concurrency.revision_mismatch": { code: 1020, status: 409, title: "Stale revision" },
   "request.unsupported_media_type": { code: 1030, status: 415, title: "Unsupported media type" },
@@ -249,6 +250,11 @@ export const errorCatalog = {
     code: 6402,
     status: 403,
     title: "Consumers may not grant credits on this entitlement",
+  },
+  "balance.consumer_grant_limit_exceeded": {
+    code: 6403,
+    status: 400,
+    title: "The grant is over the consumer credit grant limit",
   },
 
   // Entitlements validation (6600–6699).

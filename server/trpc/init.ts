@@ -25,11 +25,14 @@ import {
  */
 export type ProcedureMeta = { family?: PermissionFamily; access?: Access };
 
-export type TrpcContext = { session: Session | null; db: Db };
+export type TrpcContext = { session: Session | null; db: Db; headers?: Headers };
 
-/** Context of every tRPC call: the next-auth session (if any, read once per request) and the process-wide client. */
-export function trpcContext(session: Session | null): TrpcContext {
-  return { session, db: db() };
+/**
+ * Context of every tRPC call: the next-auth session (if any, read once per request), the
+ * process-wide client, and the request's headers (the caller's address for sign-in back-off).
+ */
+export function trpcContext(session: Session | null, headers: Headers = new Headers()): TrpcContext {
+  return { session, db: db(), headers };
 }
 
 const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {

@@ -304,6 +304,8 @@ describe("faults", () => {
               email,
               name: email,
               roles: [],
+              sessionId: "",
+              signedInAt: 0,
               staffRole: user.staffRole as StaffRole,
               expires: new Date(Date.now() + 3_600_000).toISOString(),
             },

@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
 import {
   ZProductCreateRequest,
   ZProductUpdateRequest,
@@ -13,9 +12,22 @@ import {
 } from "@/server/domain/catalog/products/product.schemas";
 import { useTRPC } from "../../shell/trpc-provider";
 import { Dialog } from "../../ui/dialog";
-import { Field } from "../../ui/field";
-import { ProblemAlert } from "../../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../ui/problem";
+import { CheckboxField, DateField, Form, SelectField, TextField, useSchemaForm } from "../../ui/form";
+import { problemFrom } from "../../ui/problem";
+
+type Values = {
+  name: string;
+  productCode: string;
+  productVersion: string;
+  description: string;
+  status: TProductStatus;
+  expiresOn: string;
+  externalId: string;
+  applicationScopes: string;
+  tags: string;
+  parentProductId: string;
+  isLocked: boolean;
+};
 
 const list = (text: string) =>
   text
@@ -23,24 +35,65 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 const dateOnly = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+const fieldOf = { expirationDate: "expiresOn", clearExpirationDate: "expiresOn" };
+
+/** The create request the values stand for. */
+const createPayload = (v: Values) => ({
+  name: v.name,
+  productCode: v.productCode,
+  productVersion: v.productVersion,
+  description: v.description,
+  status: v.status,
+  expirationDate: v.expiresOn ? `${v.expiresOn}T00:00:00Z` : null,
+  externalId: v.externalId || null,
+  applicationScopes: list(v.applicationScopes),
+  tags: list(v.tags),
+  parentProductId: v.parentProductId || null,
+  isLocked: v.isLocked,
+});
+
+/** The merge-PATCH the values stand for: emptied optional fields are cleared, the status only when moved. */
+const updatePayload = (product: TProductResponse) => (v: Values) => ({
+  name: v.name,
+  productCode: v.productCode,
+  productVersion: v.productVersion,
+  description: v.description,
+  status: v.status !== product.status ? v.status : undefined,
+  ...(v.expiresOn
+    ? { expirationDate: `${v.expiresOn}T00:00:00Z` }
+    : { clearExpirationDate: product.expirationDate !== null }),
+  ...(v.externalId ? { externalId: v.externalId } : { clearExternalId: product.externalId !== null }),
+  ...(v.parentProductId
+    ? { parentProductId: v.parentProductId }
+    : { clearParentProductId: product.parentProductId !== null }),
+  applicationScopes: list(v.applicationScopes),
+  tags: list(v.tags),
+  isLocked: v.isLocked,
+  revisionNumber: product.revisionNumber,
+});
 
 /** Creates a product, or edits one's own fields (merge-PATCH with its revision number). */
 export function ProductFormDialog({ product, onClose }: { product?: TProductResponse; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [name, setName] = useState(product?.name ?? "");
-  const [productCode, setProductCode] = useState(product?.productCode ?? "");
-  const [productVersion, setProductVersion] = useState(product?.productVersion ?? "");
-  const [description, setDescription] = useState(product?.description ?? "");
-  const [status, setStatus] = useState<TProductStatus>((product?.status as TProductStatus) ?? "Draft");
-  const [expirationDate, setExpirationDate] = useState(dateOnly(product?.expirationDate ?? null));
-  const [externalId, setExternalId] = useState(product?.externalId ?? "");
-  const [applicationScopes, setApplicationScopes] = useState(product?.applicationScopes.join(", ") ?? "");
-  const [tags, setTags] = useState(product?.tags.join(", ") ?? "");
-  const [parentProductId, setParentProductId] = useState(product?.parentProductId ?? "");
-  const [isLocked, setIsLocked] = useState(product?.isLocked ?? false);
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, unknown>(product ? ZProductUpdateRequest : ZProductCreateRequest, {
+    defaultValues: {
+      name: product?.name ?? "",
+      productCode: product?.productCode ?? "",
+      productVersion: product?.productVersion ?? "",
+      description: product?.description ?? "",
+      status: (product?.status as TProductStatus) ?? "Draft",
+      expiresOn: dateOnly(product?.expirationDate ?? null),
+      externalId: product?.externalId ?? "",
+      applicationScopes: product?.applicationScopes.join(", ") ?? "",
+      tags: product?.tags.join(", ") ?? "",
+      parentProductId: product?.parentProductId ?? "",
+      isLocked: product?.isLocked ?? false,
+    },
+    toPayload: product ? updatePayload(product) : createPayload,
+    fieldOf,
+  });
 
   const parents = useQuery(
     trpc.products.list.queryOptions({ pageNumber: 1, pageSize: 100, sortOrder: "name" }),
@@ -54,61 +107,18 @@ export function ProductFormDialog({ product, onClose }: { product?: TProductResp
     onClose();
     if (!product) router.push(`/admin/products/${saved.id}`);
   };
-  const create = useMutation(trpc.products.create.mutationOptions({ onSuccess }));
+  const create = useMutation(trpc.products.create.mutationOptions({ onSuccess, onError: form.showProblem }));
   const update = useMutation(
     trpc.products.update.mutationOptions({
       onSuccess,
       onError: (error) => {
+        form.showProblem(error);
         if (problemFrom(error)?.codeName === "concurrency.revision_mismatch")
           void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
       },
     }),
   );
-  const mutation = product ? update : create;
-  const problem = localProblem ?? problemFrom(mutation.error);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    mutation.reset();
-    const expiration = expirationDate ? `${expirationDate}T00:00:00Z` : null;
-    if (!product) {
-      const parsed = ZProductCreateRequest.safeParse({
-        name,
-        productCode,
-        productVersion,
-        description,
-        status,
-        expirationDate: expiration,
-        externalId: externalId || null,
-        applicationScopes: list(applicationScopes),
-        tags: list(tags),
-        parentProductId: parentProductId || null,
-        isLocked,
-      });
-      if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-      create.mutate(parsed.data);
-      return;
-    }
-    const parsed = ZProductUpdateRequest.safeParse({
-      name,
-      productCode,
-      productVersion,
-      description,
-      status: status !== product.status ? status : undefined,
-      ...(expiration
-        ? { expirationDate: expiration }
-        : { clearExpirationDate: product.expirationDate !== null }),
-      ...(externalId ? { externalId } : { clearExternalId: product.externalId !== null }),
-      ...(parentProductId ? { parentProductId } : { clearParentProductId: product.parentProductId !== null }),
-      applicationScopes: list(applicationScopes),
-      tags: list(tags),
-      isLocked,
-      revisionNumber: product.revisionNumber,
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    update.mutate({ id: product.id, patch: parsed.data });
-  }
+  const pending = create.isPending || update.isPending;
 
   return (
     <Dialog
@@ -121,152 +131,57 @@ export function ProductFormDialog({ product, onClose }: { product?: TProductResp
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="product-form" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? "Saving…" : product ? "Save" : "Create product"}
+          <button type="submit" form="product-form" className="btn btn-primary" disabled={pending}>
+            {pending ? "Saving…" : product ? "Save" : "Create product"}
           </button>
         </>
       }
     >
-      <ProblemAlert problem={problem} />
       {product?.isLocked ? (
         <p className="muted small">This product is locked: untick “Locked” to change it.</p>
       ) : null}
-      <form id="product-form" className="form" onSubmit={submit} noValidate>
-        <Field label="Name" htmlFor="product-name" error={fieldError(problem, "name")}>
-          <input
-            id="product-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={200}
-            autoFocus
-          />
-        </Field>
+      <Form
+        form={form}
+        id="product-form"
+        onSubmit={(payload) =>
+          product
+            ? update.mutate({ id: product.id, patch: payload as never })
+            : create.mutate(payload as never)
+        }
+      >
+        <TextField name="name" label="Name" autoFocus />
         <div className="form-grid">
-          <Field
-            label="Product code"
-            htmlFor="product-code"
-            hint="Unique with the version."
-            error={fieldError(problem, "productCode")}
-          >
-            <input
-              id="product-code"
-              className="mono"
-              value={productCode}
-              onChange={(e) => setProductCode(e.target.value)}
-              maxLength={100}
-            />
-          </Field>
-          <Field
-            label="Version"
-            htmlFor="product-version"
-            hint="Empty, or 1–4 numbers: 2, 2.1, 2.1.0"
-            error={fieldError(problem, "productVersion")}
-          >
-            <input
-              id="product-version"
-              className="mono"
-              value={productVersion}
-              onChange={(e) => setProductVersion(e.target.value)}
-              maxLength={50}
-            />
-          </Field>
-          <Field
+          <TextField name="productCode" label="Product code" hint="Unique with the version." mono />
+          <TextField name="productVersion" label="Version" hint="Empty, or 1–4 numbers: 2, 2.1, 2.1.0" mono />
+          <SelectField
+            name="status"
             label="Status"
-            htmlFor="product-status"
             hint={product ? "Only the allowed moves are offered." : undefined}
-            error={fieldError(problem, "status")}
-          >
-            <select
-              id="product-status"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as TProductStatus)}
-            >
-              {productStatuses
-                .filter((s) => (statusChoices as readonly string[]).includes(s))
-                .map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-            </select>
-          </Field>
-          <Field
-            label="Expiration date"
-            htmlFor="product-expiration"
-            hint="No longer deployable after it."
-            error={fieldError(problem, "expirationDate")}
-          >
-            <input
-              id="product-expiration"
-              type="date"
-              value={expirationDate}
-              onChange={(e) => setExpirationDate(e.target.value)}
-            />
-          </Field>
-        </div>
-        <Field label="Description" htmlFor="product-description" error={fieldError(problem, "description")}>
-          <textarea
-            id="product-description"
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            options={productStatuses
+              .filter((s) => (statusChoices as readonly string[]).includes(s))
+              .map((s) => ({ value: s, label: s }))}
           />
-        </Field>
-        <div className="form-grid">
-          <Field label="External id" htmlFor="product-external-id" error={fieldError(problem, "externalId")}>
-            <input
-              id="product-external-id"
-              value={externalId}
-              onChange={(e) => setExternalId(e.target.value)}
-            />
-          </Field>
-          <Field
-            label="Parent product"
-            htmlFor="product-parent"
-            error={fieldError(problem, "parentProductId")}
-          >
-            <select
-              id="product-parent"
-              value={parentProductId}
-              onChange={(e) => setParentProductId(e.target.value)}
-            >
-              <option value="">(none)</option>
-              {(parents.data?.items ?? [])
-                .filter((p) => p.id !== product?.id)
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} ({p.productCode}
-                    {p.productVersion ? ` ${p.productVersion}` : ""})
-                  </option>
-                ))}
-            </select>
-          </Field>
-          <Field
-            label="Application scopes"
-            htmlFor="product-scopes"
-            hint="Comma-separated."
-            error={fieldError(problem, "applicationScopes")}
-          >
-            <input
-              id="product-scopes"
-              value={applicationScopes}
-              onChange={(e) => setApplicationScopes(e.target.value)}
-            />
-          </Field>
-          <Field
-            label="Tags"
-            htmlFor="product-tags"
-            hint="Comma-separated; new names join the Product tags."
-            error={fieldError(problem, "tags")}
-          >
-            <input id="product-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
-          </Field>
+          <DateField name="expiresOn" label="Expiration date" hint="No longer deployable after it." />
         </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={isLocked} onChange={(e) => setIsLocked(e.target.checked)} />
-          Locked (refuses every change until unlocked)
-        </label>
-      </form>
+        <TextField name="description" label="Description" multiline rows={3} />
+        <div className="form-grid">
+          <TextField name="externalId" label="External id" />
+          <SelectField
+            name="parentProductId"
+            label="Parent product"
+            emptyLabel="(none)"
+            options={(parents.data?.items ?? [])
+              .filter((p) => p.id !== product?.id)
+              .map((p) => ({
+                value: p.id,
+                label: `${p.name} (${p.productCode}${p.productVersion ? ` ${p.productVersion}` : ""})`,
+              }))}
+          />
+          <TextField name="applicationScopes" label="Application scopes" hint="Comma-separated." />
+          <TextField name="tags" label="Tags" hint="Comma-separated; new names join the Product tags." />
+        </div>
+        <CheckboxField name="isLocked" label="Locked (refuses every change until unlocked)" />
+      </Form>
     </Dialog>
   );
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { DomainContext } from "../context.ts";
 import type { Page, TListQuery } from "../../core/pagination.ts";
 import { notFound } from "../../core/errors.ts";
-import type { CsvBatches, CsvValue, PreparedExport } from "../reports/report-export.ts";
+import type { CsvBatches, PreparedExport } from "../reports/report-export.ts";
+import { exportColumns } from "./list-export-columns.ts";
 import { csvExport } from "../reports/report-export.ts";
 import { listFeatureCatalog } from "../catalog/feature-catalog/list-feature-catalog.ts";
 import { ZFeatureCatalogResponse } from "../catalog/feature-catalog/feature-catalog.schemas.ts";
@@ -45,8 +46,8 @@ import { ZCustomerOrganizationResponse, ZCustomerUserResponse } from "../custome
  * CSV exports of the back office's list pages (docs/decisions.md "Operations"): the same
  * domain list read as the page, with the page's filter and sort (and its extra switches), read a
  * batch at a time and written as it is read (server/http/csv.ts streams the batches), so a
- * hundred thousand rows never sit in memory. Columns are the fields of the list's response schema;
- * nested values are written as JSON, lists of plain values joined with "; ".
+ * hundred thousand rows never sit in memory. Columns are flat and stable per list, with names beside
+ * ids (list-export-columns.ts); no cell is JSON.
  */
 const BATCH = 500;
 
@@ -128,30 +129,19 @@ export const listExports: Record<string, ListExport> = {
   "webhook-dead-letters": { schema: ZDeliverySummary, list: (ctx, page) => listDeadLetters(ctx, page) },
 };
 
-/** One CSV cell of a response field. */
-export function cellOf(value: unknown): CsvValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  if (
-    Array.isArray(value) &&
-    value.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v))
-  )
-    return value.join("; ");
-  return JSON.stringify(value);
-}
-
-async function* pages(ctx: DomainContext, spec: ListExport, q: TListExportQuery): CsvBatches {
-  const columns = Object.keys(spec.schema.shape);
+async function* pages(
+  ctx: DomainContext,
+  spec: ListExport,
+  q: TListExportQuery,
+  rows: ReturnType<typeof exportColumns>["rows"],
+): CsvBatches {
   for (let pageNumber = 1; ; pageNumber++) {
     const page = await spec.list(
       ctx,
       { pageNumber, pageSize: BATCH, filter: q.filter, sortOrder: q.sortOrder } as TListQuery,
       q,
     );
-    if (page.items.length)
-      yield page.items.map((item) =>
-        Object.fromEntries(columns.map((c) => [c, cellOf((item as Record<string, unknown>)[c])])),
-      );
+    if (page.items.length) yield await rows(ctx, page.items as Record<string, unknown>[]);
     if (!page.hasNextPage || page.items.length === 0) return;
   }
 }
@@ -161,11 +151,12 @@ export function prepareListExport(key: string, raw: Record<string, string>): Pre
   if (!Object.hasOwn(listExports, key)) throw notFound("List");
   const spec = listExports[key];
   const day = new Date().toISOString().slice(0, 10);
+  const columns = exportColumns(spec.schema);
   return csvExport({
     key,
     query: ZListExportQuery,
-    columns: Object.keys(spec.schema.shape),
+    columns: columns.headers,
     filename: () => `${key}-${day}.csv`,
-    rows: (ctx, q) => pages(ctx, spec, q),
+    rows: (ctx, q) => pages(ctx, spec, q, columns.rows),
   }).prepare(raw);
 }

@@ -1,6 +1,7 @@
 import { activationsExport } from "./activations.ts";
 import type { CsvExport } from "./report-export.ts";
 import { revenueExport } from "./revenue.ts";
+import { mrrExport } from "./revenue-over-time.ts";
 import { seatUtilizationExport } from "./seat-utilization.ts";
 import { valueDeliveredExport } from "./value-delivered.ts";
 
@@ -11,6 +12,7 @@ import { valueDeliveredExport } from "./value-delivered.ts";
  */
 export const reportExports = {
   revenue: revenueExport,
+  mrr: mrrExport,
   "seat-utilization": seatUtilizationExport,
   activations: activationsExport,
   "value-delivered": valueDeliveredExport,

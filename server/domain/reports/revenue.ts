@@ -12,6 +12,7 @@ import {
 import { currencyDigits, microsToNumber, toMicros } from "./report-sql.ts";
 import { csvExport } from "./report-export.ts";
 import { REVENUE_BY_PLAN_SQL, REVENUE_LINES_SQL } from "./revenue-sql.ts";
+import { revenueOverTime, ZMrrMonth, ZRevenueByCustomer } from "./revenue-over-time.ts";
 
 /**
  * Revenue by plan and by product over a period (docs/decisions.md "Reports"), from the
@@ -82,6 +83,10 @@ export const ZRevenueReport = z.object({
   unweightedPlans: z.array(ZPlanRef),
   /** Trial entitlements (isEntitlementTrial) on any plan: they earn nothing. */
   trials: z.object({ entitlementCount: z.number().int(), monthsActive: z.number() }),
+  /** MRR at each month's end with its movements, per currency (revenue-over-time.ts). */
+  monthlyRecurringRevenue: z.array(ZMrrMonth),
+  /** Per customer and currency: MRR summed over the period's months, and at its end. */
+  revenueByCustomer: z.array(ZRevenueByCustomer),
 });
 export type TRevenueReport = z.infer<typeof ZRevenueReport>;
 
@@ -95,6 +100,7 @@ export async function revenueReport(ctx: DomainContext, query: TReportPeriodQuer
     period.from,
     period.to,
   ]);
+  const overTime = await revenueOverTime(ctx, period);
   const planRows = rows.filter((r) => !r.isTotal && !r.trial);
   const trialTotal = rows.find((r) => r.isTotal && r.trial);
 
@@ -211,6 +217,8 @@ export async function revenueReport(ctx: DomainContext, query: TReportPeriodQuer
       entitlementCount: trialTotal?.entitlementCount ?? 0,
       monthsActive: trialTotal ? months4(trialTotal.months) : 0,
     },
+    monthlyRecurringRevenue: overTime.months,
+    revenueByCustomer: overTime.byCustomer,
   };
 }
 

@@ -30,7 +30,7 @@ const representatives: Record<StaffPermission, Representative> = {
   "devices.read": { path: "licensing.listDevices", kind: "query" },
   "devices.write": { path: "licensing.unblockDevice", kind: "mutation" },
   "sessions.read": { path: "sessions.list", kind: "query" },
-  "sessions.write": null,
+  "sessions.write": { path: "sessions.release", kind: "mutation" },
   "offline.read": null,
   "offline.write": { path: "offlineActivations.issue", kind: "mutation" },
   "metering.read": { path: "meters.list", kind: "query" },

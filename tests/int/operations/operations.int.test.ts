@@ -251,7 +251,7 @@ describe("list exports", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="entitlements-/);
     const [header, ...rows] = parseCsv(await res.text());
-    expect(header).toEqual(expect.arrayContaining(["id", "name", "status", "features"]));
+    expect(header).toEqual(expect.arrayContaining(["id", "name", "status", "featureNames", "productNames"]));
     expect(rows.map((r) => r[header.indexOf("name")])).toEqual([`Export ${tag} alpha`, `Export ${tag} beta`]);
 
     const theirs = await fetch(`${baseUrl()}/admin/export/entitlements?filter=${filter}`, {

@@ -270,6 +270,9 @@ describe("malformed input is refused with a 4xx that names it, never a 500 (fuzz
       customerId: customer.id,
       customerKind: "User",
       consumersMayGrantCredits: true,
+      // The grant limits allow the largest grant, so the balance's own ceiling is what refuses it.
+      consumerGrantLimitPerGrant: 1e12,
+      consumerGrantLimitPerMonth: 1e12,
     });
     await insertEntitlementBalance(tenant, mine.id, { totalCredits: 999_999_999_999_000_000 });
     fixture = {

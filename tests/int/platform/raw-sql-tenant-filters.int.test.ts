@@ -205,6 +205,11 @@ const sites: Record<string, { count: number; proof: string }> = {
     proof:
       "none: activation names no tenant (docs/architecture.md section 5); the code is found by its service-wide unique lookupKey and its row names its tenant",
   },
+  "server/domain/metering/balances/grant-consumer-credits.ts": {
+    count: 1,
+    proof:
+      "none: SELECT 1 ... FOR UPDATE of the balance the tenant-scoped read just found, by its id and the caller's tenantId; it returns nothing",
+  },
   // No tenant-owned rows.
   "server/domain/identity/credential-attempts.ts": {
     count: 1,

@@ -22,7 +22,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         />
         <div className="shell-body">
           <AdminNav />
-          <main className="content">{children}</main>
+          <main className="content" id="main" tabIndex={-1}>
+            {children}
+          </main>
         </div>
       </div>
     </TrpcProvider>

@@ -17,7 +17,9 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           email={session.email}
           signInPage="/portal/sign-in"
         />
-        <main className="content content-narrow">{children}</main>
+        <main className="content content-narrow" id="main" tabIndex={-1}>
+          {children}
+        </main>
       </div>
     </TrpcProvider>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import Link from "next/link";
 import { requireUser } from "@/server/auth/session";
 import { MyActivationCodes } from "@/components/licensing/my-activation-codes";
 import { MyLicenses } from "@/components/licensing/my-licenses";
@@ -38,7 +39,8 @@ export default async function PortalHomePage() {
       <div className="page-head">
         <h1>Hello, {session.name}</h1>
         <p className="muted">
-          Your licenses from <strong>{session.tenantName}</strong>.
+          Your licenses from <strong>{session.tenantName}</strong>.{" "}
+          <Link href="/portal/profile">Your profile</Link>
         </p>
       </div>
       <div className="portal-panels">

@@ -30,7 +30,7 @@ async function handler(req: Request) {
     endpoint: "/api/trpc",
     req: request,
     router: appRouter,
-    createContext: () => trpcContext(session),
+    createContext: () => trpcContext(session, req.headers),
     maxBatchSize: MAX_TRPC_BATCH_SIZE,
     // A call refused because the database is away says when to try again, as REST routes do.
     responseMeta: ({ errors }) =>

@@ -1,3 +1,4 @@
+import { limitFieldsOf, storedLimit } from "../../metering/balances/consumer-grant-limits.ts";
 import type { DomainContext } from "../../context.ts";
 import { inTransaction, type TenantTx } from "../../../db/tenant-db.ts";
 import type { Offer, Prisma } from "../../../db/generated/client.ts";
@@ -45,6 +46,7 @@ function offerAsTemplate(offer: Offer) {
     issueOnUserRegistration: offer.issueOnUserRegistration,
     allowAnonymousTry: offer.allowAnonymousTry,
     consumersMayGrantCredits: offer.consumersMayGrantCredits,
+    ...limitFieldsOf(offer),
     isPlatformOffer: offer.isPlatformOffer,
     productIds: offer.productIds,
     features: [],
@@ -128,6 +130,8 @@ export async function createEntitlement(ctx: DomainContext, input: TEntitlementC
         issueOnUserRegistration: t.issueOnUserRegistration,
         allowAnonymousTry: t.allowAnonymousTry,
         consumersMayGrantCredits: t.consumersMayGrantCredits,
+        consumerGrantLimitPerGrant: storedLimit(t.consumerGrantLimitPerGrant),
+        consumerGrantLimitPerMonth: storedLimit(t.consumerGrantLimitPerMonth),
         isPlatformOffer: t.isPlatformOffer,
         sourceOfferId: offer?.id ?? null,
         originOfferId: offer?.id ?? null,

@@ -1,3 +1,4 @@
+import { limitFieldsOf } from "../../metering/balances/consumer-grant-limits.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import type { Entitlement } from "../../../db/generated/client.ts";
 import { productsByIds } from "../../catalog/pricing-lookups.ts";
@@ -47,6 +48,7 @@ export async function toEntitlementResponses(
       issueOnUserRegistration: row.issueOnUserRegistration,
       allowAnonymousTry: row.allowAnonymousTry,
       consumersMayGrantCredits: row.consumersMayGrantCredits,
+      ...limitFieldsOf(row),
       isAnonymousTry: row.isAnonymousTry,
       isPlatformOffer: row.isPlatformOffer,
       convertedToEntitlementId: row.convertedToEntitlementId,

@@ -109,6 +109,9 @@ export const ZEntitlementResponse = z.object({
   issueOnUserRegistration: z.boolean(),
   allowAnonymousTry: z.boolean(),
   consumersMayGrantCredits: z.boolean(),
+  /** Copied from the offer; null where unset (the default of consumer-grant-limits.ts applies). */
+  consumerGrantLimitPerGrant: z.number().nullable(),
+  consumerGrantLimitPerMonth: z.number().nullable(),
   isAnonymousTry: z.boolean(),
   isPlatformOffer: z.boolean(),
   convertedToEntitlementId: z.string().uuid().nullable(),

@@ -1,3 +1,4 @@
+import { limitFieldsOf } from "../../metering/balances/consumer-grant-limits.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import type { Offer } from "../../../db/generated/client.ts";
 import { productsByIds } from "../../catalog/pricing-lookups.ts";
@@ -40,6 +41,7 @@ export async function toOfferResponses(db: TenantDbOrTx, rows: readonly Offer[])
       issueOnUserRegistration: row.issueOnUserRegistration,
       allowAnonymousTry: row.allowAnonymousTry,
       consumersMayGrantCredits: row.consumersMayGrantCredits,
+      ...limitFieldsOf(row),
       isPlatformOffer: row.isPlatformOffer,
       products: row.productIds.map((id) => {
         const p = products.get(id);

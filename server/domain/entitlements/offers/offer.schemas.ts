@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZKeyIssuancePolicy } from "../entitlement/key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "../billing/billing.schemas.ts";
 import { ZRecordTags } from "../../catalog/tags/tag.schemas.ts";
+import { consumerGrantLimitFields } from "../../metering/balances/consumer-grant-limits.ts";
 import {
   ZActivationPolicy,
   ZClaimBasedActivation,
@@ -42,6 +43,7 @@ export const templateFields = {
   issueOnUserRegistration: z.boolean().default(false),
   allowAnonymousTry: z.boolean().default(false),
   consumersMayGrantCredits: z.boolean().default(false),
+  ...consumerGrantLimitFields,
   isPlatformOffer: z.boolean().default(false),
   productIds: z.array(z.string().uuid()).max(100).default([]),
   /** Changes to the features snapshotted from the products, by featureCode. */
@@ -117,6 +119,9 @@ export const ZOfferResponse = z.object({
   issueOnUserRegistration: z.boolean(),
   allowAnonymousTry: z.boolean(),
   consumersMayGrantCredits: z.boolean(),
+  /** Null where unset: the default of consumer-grant-limits.ts applies. */
+  consumerGrantLimitPerGrant: z.number().nullable(),
+  consumerGrantLimitPerMonth: z.number().nullable(),
   isPlatformOffer: z.boolean(),
   products: z.array(ZProductSummary),
   features: z.array(ZEntitlementFeature),

@@ -1,14 +1,15 @@
 import type { DomainContext } from "../../context.ts";
 import { inTransaction, type TenantTx } from "../../../db/tenant-db.ts";
-import { Prisma } from "../../../db/generated/client.ts";
+import { Prisma, type Offer } from "../../../db/generated/client.ts";
 import { AppError, notFound, validationError } from "../../../core/errors.ts";
 import { readOffer } from "./offer-response.ts";
 import type { TEntitlementFeature } from "../entitlement/policies.schemas.ts";
 import { resolvePlan } from "../plans/plan-lookup.ts";
 import { copyMonitoredAssets, linkMeteredAssets, snapshotFeatures } from "./template-snapshot.ts";
 import { checkValidity } from "../entitlement/validity.ts";
-import { setRecordTags } from "../../catalog/tags/record-tags.ts";
+import { readRecordTags, setRecordTags } from "../../catalog/tags/record-tags.ts";
 import { zodIssues } from "../../../core/zod-issues.ts";
+import { limitFieldsOf, storedLimit } from "../../metering/balances/consumer-grant-limits.ts";
 import { ZOfferWriteRequest, type TOfferPatchRequest, type TOfferWriteRequest } from "./offer.schemas.ts";
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -33,6 +34,8 @@ async function offerData(tx: TenantTx, input: TOfferWriteRequest) {
     issueOnUserRegistration: input.issueOnUserRegistration,
     allowAnonymousTry: input.allowAnonymousTry,
     consumersMayGrantCredits: input.consumersMayGrantCredits,
+    consumerGrantLimitPerGrant: storedLimit(input.consumerGrantLimitPerGrant),
+    consumerGrantLimitPerMonth: storedLimit(input.consumerGrantLimitPerMonth),
     isPlatformOffer: input.isPlatformOffer,
     productIds: input.productIds,
     features,
@@ -118,14 +121,9 @@ export async function replaceOffer(ctx: DomainContext, id: string, input: TOffer
   });
 }
 
-/**
- * PATCH /admin/offers/{id}: the offer's current values (features as settings by code) with the
- * given fields on top, validated and written as a PUT.
- */
-export async function updateOffer(ctx: DomainContext, id: string, patch: TOfferPatchRequest) {
-  const offer = await ctx.db.offer.findUnique({ where: { id } });
-  if (!offer) throw notFound("Offer");
-  const current = {
+/** An offer's current values as a write request body (features as settings by code; tags left alone). */
+function offerWriteValues(offer: Offer) {
+  return {
     name: offer.name,
     description: offer.description,
     subscriptionStatus: offer.subscriptionStatus,
@@ -140,6 +138,7 @@ export async function updateOffer(ctx: DomainContext, id: string, patch: TOfferP
     issueOnUserRegistration: offer.issueOnUserRegistration,
     allowAnonymousTry: offer.allowAnonymousTry,
     consumersMayGrantCredits: offer.consumersMayGrantCredits,
+    ...limitFieldsOf(offer),
     isPlatformOffer: offer.isPlatformOffer,
     productIds: offer.productIds,
     planSetId: offer.planSetId,
@@ -158,11 +157,36 @@ export async function updateOffer(ctx: DomainContext, id: string, patch: TOfferP
     })),
     tags: null,
   };
-  const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null));
-  const parsed = ZOfferWriteRequest.safeParse({ ...current, ...given });
+}
+
+function parseOfferWrite(body: Record<string, unknown>): TOfferWriteRequest {
+  const parsed = ZOfferWriteRequest.safeParse(body);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error, "body");
     throw validationError(`Invalid body: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
   }
-  return replaceOffer(ctx, id, parsed.data);
+  return parsed.data;
+}
+
+/**
+ * PATCH /admin/offers/{id}: the offer's current values (features as settings by code) with the
+ * given fields on top, validated and written as a PUT.
+ */
+export async function updateOffer(ctx: DomainContext, id: string, patch: TOfferPatchRequest) {
+  const offer = await ctx.db.offer.findUnique({ where: { id } });
+  if (!offer) throw notFound("Offer");
+  const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null));
+  return replaceOffer(ctx, id, parseOfferWrite({ ...offerWriteValues(offer), ...given }));
+}
+
+/**
+ * Clone (back office): a new Draft offer with the settings, features and tags of another one in
+ * any status, named `name` (default "<name> (copy)"). Version and history start afresh.
+ */
+export async function cloneOffer(ctx: DomainContext, id: string, name?: string) {
+  const offer = await ctx.db.offer.findUnique({ where: { id } });
+  if (!offer) throw notFound("Offer");
+  const tags = (await readRecordTags(ctx.db, [id])).get(id) ?? [];
+  const copyName = name ?? `${offer.name} (copy)`.slice(0, 200);
+  return createOffer(ctx, parseOfferWrite({ ...offerWriteValues(offer), name: copyName, tags }));
 }

@@ -3,6 +3,33 @@ import type { DomainContext } from "../../context.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import { notFound } from "../../../core/errors.ts";
 import { isConsumerEntitlement } from "../consumer/consumer-entitlements.ts";
+import { readPlans } from "../../pricing/plan-sets/plan-set-store.ts";
+import { liveFeaturesByCode } from "../../catalog/pricing-lookups.ts";
+import { planChangeStatuses } from "./plan-change.schemas.ts";
+
+/** What a plan gives, for the side-by-side comparison: each feature value of its included products. */
+export const ZConsumerPlanFeature = z.object({
+  featureCode: z.string(),
+  featureName: z.string().nullable(),
+  units: z.string().nullable(),
+  /** The value as the plan sets it; null for tiered (usage-priced) features. */
+  value: z.string().nullable(),
+  enforcementType: z.string(),
+});
+
+/** A plan-change request of the license as its holder sees it: what was asked and how it ended. */
+export const ZConsumerPlanChangeRequest = z.object({
+  id: z.string().uuid(),
+  requestedPlanName: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(planChangeStatuses),
+  reviewNote: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** The plan-change requests shown with a license: the most recent ones. */
+const RECENT_REQUESTS = 5;
 
 export const ZConsumerPlan = z.object({
   planSetId: z.string().uuid(),
@@ -13,6 +40,7 @@ export const ZConsumerPlan = z.object({
   monthlyPrice: z.number().nullable(),
   currency: z.string().nullable(),
   isCurrent: z.boolean(),
+  features: z.array(ZConsumerPlanFeature),
 });
 
 export const ZConsumerPlansResponse = z.object({
@@ -23,6 +51,8 @@ export const ZConsumerPlansResponse = z.object({
   pendingPlanChangeRequest: z
     .object({ id: z.string().uuid(), requestedPlanName: z.string(), createdAt: z.string() })
     .nullable(),
+  /** The license's latest plan-change requests, newest first, with their outcome. */
+  recentPlanChangeRequests: z.array(ZConsumerPlanChangeRequest),
 });
 
 /**
@@ -46,31 +76,47 @@ export async function plansOfEntitlement(
   entitlement: { id: string; planSetId: string | null; planName: string | null },
 ) {
   const entitlementId = entitlement.id;
-  const [plans, pending] = await Promise.all([
-    entitlement.planSetId
-      ? db.usagePlan.findMany({
-          where: { planSetId: entitlement.planSetId },
-          orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-        })
-      : Promise.resolve([]),
-    db.planChangeRequest.findFirst({
-      where: { entitlementId, status: "Pending" },
-      select: { id: true, requestedPlanName: true, createdAt: true },
+  const [plansBySet, requests] = await Promise.all([
+    readPlans(db, entitlement.planSetId ? [entitlement.planSetId] : []),
+    db.planChangeRequest.findMany({
+      where: { entitlementId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_REQUESTS,
     }),
   ]);
+  const plans = entitlement.planSetId ? (plansBySet.get(entitlement.planSetId) ?? []) : [];
+  const catalog = await liveFeaturesByCode(
+    db,
+    plans.flatMap((p) => p.lineItems.flatMap((li) => li.featureValues.map((fv) => fv.featureCode))),
+  );
+  const pending = requests.find((r) => r.status === "Pending");
   return ZConsumerPlansResponse.parse({
     entitlementId,
     planSetId: entitlement.planSetId,
     planName: entitlement.planName,
     plans: plans.map((p) => ({
-      planSetId: p.planSetId,
+      planSetId: entitlement.planSetId,
       name: p.name,
       description: p.description,
       sortOrder: p.sortOrder,
       pricingMode: p.pricingMode,
-      monthlyPrice: p.monthlyPrice === null ? null : Number(p.monthlyPrice),
+      monthlyPrice: p.monthlyPrice,
       currency: p.currency,
       isCurrent: p.name === entitlement.planName,
+      features: p.lineItems
+        .filter((li) => li.included)
+        .flatMap((li) =>
+          li.featureValues.map((fv) => {
+            const entry = catalog.get(fv.featureCode);
+            return {
+              featureCode: fv.featureCode,
+              featureName: entry?.name ?? null,
+              units: entry?.units ?? null,
+              value: fv.value,
+              enforcementType: fv.enforcementType,
+            };
+          }),
+        ),
     })),
     pendingPlanChangeRequest: pending
       ? {
@@ -79,5 +125,14 @@ export async function plansOfEntitlement(
           createdAt: pending.createdAt.toISOString(),
         }
       : null,
+    recentPlanChangeRequests: requests.map((r) => ({
+      id: r.id,
+      requestedPlanName: r.requestedPlanName,
+      note: r.note,
+      status: r.status,
+      reviewNote: r.reviewNote,
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
   });
 }

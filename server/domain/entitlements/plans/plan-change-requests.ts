@@ -12,6 +12,7 @@ import {
   planChangeStatuses,
   ZPlanChangeRequestResponse,
   type TPlanChangeRequestCreate,
+  type TPlanChangeReview,
 } from "./plan-change.schemas.ts";
 import { planChangeSources, recordPlanChange } from "./plan-history.ts";
 import { resolvePlan } from "./plan-lookup.ts";
@@ -48,6 +49,7 @@ async function toResponses(db: TenantDbOrTx, rows: readonly PlanChangeRequest[])
       status: r.status,
       reviewedAt: r.reviewedAt?.toISOString() ?? null,
       reviewedBy: r.reviewedBy,
+      reviewNote: r.reviewNote,
       createdAt: r.createdAt.toISOString(),
     });
   });
@@ -107,11 +109,12 @@ export async function listPlanChangeRequests(ctx: DomainContext, query: TListQue
 }
 
 /**
- * POST /admin/plan-change-requests/{id}/review {approved}: an approval assigns the requested plan
+ * POST /admin/plan-change-requests/{id}/review {approved, note}: an approval assigns the requested plan
  * (history source ApprovedPlanChangeRequest); either way `Entitlement.PlanChangeReviewed` is
  * emitted with approved, requestedPlanCode and the entitlement's routing keys (after the change).
  */
-export async function reviewPlanChangeRequest(ctx: DomainContext, id: string, approved: boolean) {
+export async function reviewPlanChangeRequest(ctx: DomainContext, id: string, review: TPlanChangeReview) {
+  const { approved } = review;
   return inTransaction(ctx.db, async (tx) => {
     const [locked] = await tx.$queryRaw<
       { id: string }[]
@@ -145,6 +148,7 @@ export async function reviewPlanChangeRequest(ctx: DomainContext, id: string, ap
         status: approved ? "Approved" : "Rejected",
         reviewedAt,
         reviewedBy: ctx.actor.kind === "client" ? ctx.actor.clientId : ctx.actor.id,
+        reviewNote: review.note,
       },
     });
     await emitEvent(tx, {

@@ -28,7 +28,18 @@ export const ZPlanChangeRequestCreate = z.object({
 });
 export type TPlanChangeRequestCreate = z.infer<typeof ZPlanChangeRequestCreate>;
 
-export const ZPlanChangeReview = z.object({ approved: z.boolean() });
+/** POST /admin/plan-change-requests/{id}/review: the answer, and optionally a note the customer reads. */
+export const ZPlanChangeReview = z.object({
+  approved: z.boolean(),
+  note: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+});
+export type TPlanChangeReview = z.infer<typeof ZPlanChangeReview>;
 
 export const planChangeStatuses = ["Pending", "Approved", "Rejected"] as const;
 
@@ -46,6 +57,8 @@ export const ZPlanChangeRequestResponse = z.object({
   status: z.enum(planChangeStatuses),
   reviewedAt: z.string().nullable(),
   reviewedBy: z.string().nullable(),
+  /** What the reviewer told the customer. */
+  reviewNote: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TPlanChangeRequestResponse = z.infer<typeof ZPlanChangeRequestResponse>;

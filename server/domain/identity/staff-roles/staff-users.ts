@@ -59,10 +59,23 @@ function toStaffUserResponse(row: StaffRow): TStaffUserResponse {
 export async function signedInUser(db: Db, tenantId: string, userId: string) {
   const user = await db.user.findFirst({
     where: { id: userId, tenantId },
-    select: { kind: true, staffRole: true, disabledAt: true },
+    select: {
+      kind: true,
+      name: true,
+      staffRole: true,
+      disabledAt: true,
+      sessionsValidFrom: true,
+      keptSessionId: true,
+    },
   });
   if (!user || user.disabledAt) return null;
-  return { kind: user.kind, staffRole: isStaffRole(user.staffRole) ? user.staffRole : null };
+  return {
+    kind: user.kind,
+    name: user.name,
+    staffRole: isStaffRole(user.staffRole) ? user.staffRole : null,
+    sessionsValidFrom: user.sessionsValidFrom,
+    keptSessionId: user.keptSessionId,
+  };
 }
 
 export const staffUserSieve: SieveWhitelist = {

@@ -1,6 +1,6 @@
 import type { DomainContext } from "../../context.ts";
 import { inTransaction } from "../../../db/tenant-db.ts";
-import { AppError } from "../../../core/errors.ts";
+import { AppError, notFound } from "../../../core/errors.ts";
 import { now } from "../../../clock.ts";
 import { emitEvent } from "../../webhooks/events/emit-event.ts";
 import type { TDeviceResetResult } from "./device.schemas.ts";
@@ -9,17 +9,28 @@ import { emitSeatReleased, revokeSessions } from "./end-device-sessions.ts";
 import { lockEntitlementRow } from "../../entitlements/entitlement/entitlement-lock.ts";
 
 /**
- * POST /operational/entitlements/{id}/devices/reset (docs/api.md "States and transitions", Session
+ * POST /operational/entitlements/{id}/devices/reset (or, from the back office's fleet of devices,
+ * "deactivate" one device: `only` limits the reset to that device's sessions; it counts as a
+ * transfer all the same, since the seat may now move to another machine) (docs/api.md "States and transitions", Session
  * row): every unrevoked session ends at its next contact and frees its seat, the activation
  * codes' device usage empties (it counts unrevoked sessions), transferCount goes up by one, and
  * each ended session emits `Entitlement.DeviceReset` (with the total transferCount after the
  * reset) and `Entitlement.SeatReleased`. A reset with no session still counts as a transfer.
  */
-export async function resetDevices(ctx: DomainContext, entitlementId: string): Promise<TDeviceResetResult> {
+export async function resetDevices(
+  ctx: DomainContext,
+  entitlementId: string,
+  only?: { deviceId: string },
+): Promise<TDeviceResetResult> {
   return inTransaction(ctx.db, async (tx) => {
     await lockEntitlementRow(tx, ctx.tenantId, entitlementId);
+    if (
+      only &&
+      !(await tx.device.findFirst({ where: { id: only.deviceId, entitlementId }, select: { id: true } }))
+    )
+      throw notFound("Device");
     const at = now();
-    const ended = await revokeSessions(tx, { entitlementId }, "DeviceReset", at);
+    const ended = await revokeSessions(tx, { entitlementId, deviceId: only?.deviceId }, "DeviceReset", at);
     const { transferCount } = await tx.entitlement.update({
       where: { id: entitlementId },
       data: { transferCount: { increment: 1 } },

@@ -28,6 +28,8 @@ export async function listBalanceHistory(ctx: DomainContext, entitlementId: stri
     creditsUsedAfter: r.creditsUsedAfter.toNumber(),
     remainingAfter: r.totalCreditsAfter.minus(r.creditsUsedAfter).toNumber(),
     actorKind: r.actorKind,
+    /** Who made the entry (a user's name, a client's id); null for the service's own entries. */
+    actorLabel: r.actorLabel,
     createdAt: r.createdAt.toISOString(),
   }));
 }

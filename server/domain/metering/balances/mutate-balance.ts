@@ -59,6 +59,14 @@ async function applyArithmetic(
   }
 }
 
+/** Who made a balance entry as people read it: a user's name (else email), a client's id. */
+async function actorLabelOf(tx: TenantTx, actor: DomainContext["actor"]): Promise<string | null> {
+  if (actor.kind === "client") return actor.clientId;
+  if (actor.kind !== "user") return null;
+  const user = await tx.user.findFirst({ where: { id: actor.id }, select: { name: true, email: true } });
+  return user ? user.name || user.email : null;
+}
+
 /**
  * One mutation of an entitlement's credit balance (its monitored-asset copy with balanceUsage,
  * found by exact metricName), plus a BalanceHistoryEntry for the balance chart. Runs in the
@@ -136,6 +144,7 @@ export async function mutateBalance(
         creditsUsedAfter: rows[0].creditsUsed,
         actorKind: ctx.actor.kind,
         actorId: ctx.actor.id,
+        actorLabel: await actorLabelOf(tx, ctx.actor),
         createdAt: at,
       },
     });

@@ -3,6 +3,7 @@ import { router, staffProcedure } from "../../init.ts";
 import { ZListQuery, ZPage } from "../../../core/pagination.ts";
 import {
   ZOfferIdParams,
+  ZOfferPatchRequest,
   ZOfferResponse,
   ZOfferWriteRequest,
 } from "../../../domain/entitlements/offers/offer.schemas.ts";
@@ -15,6 +16,7 @@ import {
 import {
   ZAssignPlanRequest,
   ZPlanChangeRequestResponse,
+  ZPlanChangeReview,
 } from "../../../domain/entitlements/plans/plan-change.schemas.ts";
 import {
   ZAddOnGrantCreateRequest,
@@ -26,7 +28,9 @@ import {
   getEffectiveFeatures,
 } from "../../../domain/entitlements/entitlement/effective-features.ts";
 import { listOffers } from "../../../domain/entitlements/offers/list-offers.ts";
-import { createOffer } from "../../../domain/entitlements/offers/write-offer.ts";
+import { cloneOffer, createOffer, updateOffer } from "../../../domain/entitlements/offers/write-offer.ts";
+import { renewEntitlement } from "../../../domain/entitlements/entitlement/renew-entitlement.ts";
+import { ZEntitlementRenewRequest } from "../../../domain/entitlements/entitlement/renewal.schemas.ts";
 import { deleteOffer, getOffer, publishOffer } from "../../../domain/entitlements/offers/offer-lifecycle.ts";
 import {
   getEntitlement,
@@ -68,6 +72,19 @@ export const entitlementsRouter = router({
     .input(ZOfferWriteRequest)
     .output(ZOfferResponse)
     .mutation(({ ctx, input }) => createOffer(ctx.domain, input)),
+  /** PATCH /admin/offers/{id}: the given fields replace the offer's; the merged offer is validated whole. */
+  updateOffer: staffProcedure("entitlements")
+    .input(ZOfferIdParams.extend({ edit: ZOfferPatchRequest }))
+    .output(ZOfferResponse)
+    .mutation(({ ctx, input }) => updateOffer(ctx.domain, input.id, input.edit)),
+  cloneOffer: staffProcedure("entitlements")
+    .input(
+      ZOfferIdParams.extend({
+        name: z.string().trim().min(1, "A name cannot be empty.").max(200).optional(),
+      }),
+    )
+    .output(ZOfferResponse)
+    .mutation(({ ctx, input }) => cloneOffer(ctx.domain, input.id, input.name)),
   publishOffer: staffProcedure("entitlements")
     .input(ZOfferIdParams)
     .output(ZOfferResponse)
@@ -99,6 +116,11 @@ export const entitlementsRouter = router({
     .input(ZEntitlementIdParams.extend({ enabled: z.boolean() }))
     .output(ZEntitlementResponse)
     .mutation(({ ctx, input }) => setActivationsEnabled(ctx.domain, input.id, input.enabled)),
+  /** POST /operational/entitlements/{id}/renew: a later end of validity (never shorter). */
+  renew: staffProcedure("entitlements")
+    .input(ZEntitlementIdParams.extend({ renewal: ZEntitlementRenewRequest }))
+    .output(ZEntitlementResponse)
+    .mutation(({ ctx, input }) => renewEntitlement(ctx.domain, input.id, input.renewal)),
   effectiveFeatures: staffProcedure("entitlements")
     .input(ZEntitlementIdParams)
     .output(ZEffectiveFeaturesResponse)
@@ -135,7 +157,7 @@ export const entitlementsRouter = router({
     .output(ZPage(ZPlanChangeRequestResponse))
     .query(({ ctx, input }) => listPlanChangeRequests(ctx.domain, input)),
   reviewPlanChange: staffProcedure("entitlements")
-    .input(z.object({ id: z.string().uuid(), approved: z.boolean() }))
+    .input(ZPlanChangeReview.extend({ id: z.string().uuid() }))
     .output(ZPlanChangeRequestResponse)
-    .mutation(({ ctx, input }) => reviewPlanChangeRequest(ctx.domain, input.id, input.approved)),
+    .mutation(({ ctx, input }) => reviewPlanChangeRequest(ctx.domain, input.id, input)),
 });

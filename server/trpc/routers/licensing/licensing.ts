@@ -13,6 +13,7 @@ import { revokeActivationCode } from "../../../domain/licensing/activation-codes
 import { ZDeviceResetResult, ZDeviceResponse } from "../../../domain/licensing/devices/device.schemas.ts";
 import { listEntitlementDevices } from "../../../domain/licensing/devices/list-entitlement-devices.ts";
 import { resetDevices } from "../../../domain/licensing/devices/reset-devices.ts";
+import { listDevices } from "../../../domain/licensing/devices/list-devices.ts";
 import { blockDevice, unblockDevice } from "../../../domain/licensing/devices/block-device.ts";
 import { getTransferCount } from "../../../domain/licensing/devices/get-transfer-count.ts";
 
@@ -45,6 +46,18 @@ export const licensingRouter = router({
     .input(ZEntitlement.extend(ZListQuery.shape))
     .output(ZPage(ZDeviceResponse))
     .query(({ ctx, input }) => listEntitlementDevices(ctx.domain, input.entitlementId, input)),
+  /** Every device of the tenant (the fleet), filtered and searched like an entitlement's. */
+  listAllDevices: staffProcedure("devices")
+    .input(ZListQuery)
+    .output(ZPage(ZDeviceResponse))
+    .query(({ ctx, input }) => listDevices(ctx.domain, input)),
+  /** Ends one device's sessions and frees their seats; counts as a transfer, like a reset. */
+  deactivateDevice: staffProcedure("devices")
+    .input(ZEntitlement.extend({ deviceId: z.string().uuid() }))
+    .output(ZDeviceResetResult)
+    .mutation(({ ctx, input }) =>
+      resetDevices(ctx.domain, input.entitlementId, { deviceId: input.deviceId }),
+    ),
   resetDevices: staffProcedure("devices")
     .input(ZEntitlement)
     .output(ZDeviceResetResult)

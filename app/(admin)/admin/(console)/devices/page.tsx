@@ -1,22 +1,20 @@
 import type { Metadata } from "next";
-import { EntitlementDevicesLookup } from "@/components/licensing/entitlement-devices-lookup";
+import { FleetDevices } from "@/components/licensing/fleet-devices";
 
 export const metadata: Metadata = { title: "Devices" };
 
-type Props = { searchParams: Promise<{ entitlementId?: string }> };
-
-export default async function DevicesPage({ searchParams }: Props) {
-  const { entitlementId } = await searchParams;
+export default function DevicesPage() {
   return (
     <>
       <div className="page-head">
-        <h1>Devices and balances</h1>
+        <h1>Devices</h1>
         <p className="muted">
-          Reset, block and unblock an entitlement&apos;s devices; deposit to its credit balances. Fingerprints
-          are kept only as SHA-256 hashes.
+          Every device that activated one of your entitlements. Deactivate one to free its seats, or block it.
+          Resetting all of a license&apos;s devices, and its credit balances, are on the entitlement&apos;s
+          page. Fingerprints are kept only as SHA-256 hashes.
         </p>
       </div>
-      <EntitlementDevicesLookup initialEntitlementId={entitlementId} />
+      <FleetDevices />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { EntitlementDetail } from "@/components/entitlements/entitlement-detail";
+import "@/components/pricing/pricing.css";
+import "@/components/entitlements/workspace.css";
 
 export const metadata: Metadata = { title: "Entitlement" };
 

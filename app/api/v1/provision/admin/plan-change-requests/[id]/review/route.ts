@@ -4,5 +4,5 @@ import { reviewPlanChangeRequest } from "@/server/domain/entitlements/plans/plan
 
 // POST /api/v1/provision/admin/plan-change-requests/{id}/review
 export const POST = route(reviewPlanChangeRequestContract, ({ ctx, params, body }) =>
-  reviewPlanChangeRequest(ctx, params.id, body.approved),
+  reviewPlanChangeRequest(ctx, params.id, body),
 );

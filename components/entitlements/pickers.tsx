@@ -1,0 +1,144 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "../shell/trpc-provider";
+import { EntityPicker } from "../ui/entity-picker";
+import { sieveValue } from "../ui/sieve";
+import { useDebounced } from "../ui/use-debounced";
+
+type PickerProps = {
+  value: string;
+  onChange: (id: string) => void;
+  label?: string;
+  hideLabel?: boolean;
+};
+
+const PICKER_SIZE = 10;
+
+/** An entitlement, searched by name, reference or external reference. */
+export function EntitlementPicker({ value, onChange, label = "Entitlement", hideLabel }: PickerProps) {
+  const trpc = useTRPC();
+  const [term, setTerm] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
+  const search = useDebounced(term.trim(), 250);
+  const matches = useQuery({
+    ...trpc.entitlements.list.queryOptions({
+      pageNumber: 1,
+      pageSize: PICKER_SIZE,
+      filter: `name|reference|externalReference@=*${sieveValue(search)}`,
+      sortOrder: "name",
+    }),
+    enabled: search.length > 0 && !value,
+  });
+  const current = useQuery({
+    ...trpc.entitlements.get.queryOptions({ id: value }),
+    enabled: Boolean(value) && !chosen,
+  });
+  return (
+    <EntityPicker
+      label={label}
+      hideLabel={hideLabel}
+      placeholder="Search by name or reference…"
+      value={value}
+      selectedLabel={chosen ?? current.data?.name ?? null}
+      term={term}
+      onTerm={setTerm}
+      loading={matches.isFetching}
+      options={(matches.data?.items ?? []).map((e) => ({
+        id: e.id,
+        label: e.name,
+        hint: [e.reference, e.status].filter(Boolean).join(" · "),
+      }))}
+      onChange={(id) => {
+        setChosen(id ? (matches.data?.items.find((e) => e.id === id)?.name ?? null) : null);
+        onChange(id);
+      }}
+    />
+  );
+}
+
+/** A customer's user (by email or name): whose sessions or logins a list shows. */
+export function CustomerUserPicker(props: PickerProps) {
+  return <CustomerPicker {...props} usersOnly />;
+}
+
+/** A customer (a user by email or name, or an organization by name), searched by either. */
+export function CustomerPicker({
+  value,
+  onChange,
+  label = "Customer",
+  hideLabel,
+  usersOnly,
+}: PickerProps & { usersOnly?: boolean }) {
+  const trpc = useTRPC();
+  const [term, setTerm] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
+  const search = sieveValue(useDebounced(term.trim(), 250));
+  const enabled = search.length > 0 && !value;
+  const users = useQuery({
+    ...trpc.customers.users.queryOptions({
+      pageNumber: 1,
+      pageSize: PICKER_SIZE,
+      filter: `email|firstName|lastName@=*${search}`,
+    }),
+    enabled,
+  });
+  const orgs = useQuery({
+    ...trpc.customers.organizations.queryOptions({
+      pageNumber: 1,
+      pageSize: PICKER_SIZE,
+      filter: `name@=*${search}`,
+    }),
+    enabled: enabled && !usersOnly,
+  });
+  const byIdUser = useQuery({
+    ...trpc.customers.users.queryOptions({ pageNumber: 1, pageSize: 1, filter: `id==${value}` }),
+    enabled: Boolean(value) && !chosen,
+  });
+  const byIdOrg = useQuery({
+    ...trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 1, filter: `id==${value}` }),
+    enabled: Boolean(value) && !chosen && !usersOnly,
+  });
+  const userLabel = (u: { email: string | null; firstName: string | null; lastName: string | null }) =>
+    [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email || "unnamed user";
+  const options = [
+    ...(orgs.data?.items ?? []).map((o) => ({ id: o.id, label: o.name, hint: "organization" })),
+    ...(users.data?.items ?? []).map((u) => ({ id: u.id, label: userLabel(u), hint: u.email ?? "user" })),
+  ];
+  const known = byIdUser.data?.items[0]
+    ? userLabel(byIdUser.data.items[0])
+    : (byIdOrg.data?.items[0]?.name ?? null);
+  return (
+    <EntityPicker
+      label={label}
+      hideLabel={hideLabel}
+      placeholder={usersOnly ? "Search users by name or email…" : "Search by name or email…"}
+      value={value}
+      selectedLabel={chosen ?? known}
+      term={term}
+      onTerm={setTerm}
+      loading={users.isFetching || orgs.isFetching}
+      options={options}
+      onChange={(id) => {
+        setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);
+        onChange(id);
+      }}
+    />
+  );
+}
+
+/** The names of the entitlements a page of rows refers to, by id (one query per page). */
+export function useEntitlementNames(ids: string[]): Map<string, string> {
+  const trpc = useTRPC();
+  const unique = [...new Set(ids)].sort();
+  const names = useQuery({
+    ...trpc.entitlements.list.queryOptions({
+      pageNumber: 1,
+      pageSize: 100,
+      filter: `id==${unique.join("|")}`,
+    }),
+    enabled: unique.length > 0 && unique.length <= 100,
+  });
+  return new Map((names.data?.items ?? []).map((e) => [e.id, e.name]));
+}
