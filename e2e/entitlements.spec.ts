@@ -1,52 +1,5 @@
-import { randomUUID } from "node:crypto";
-import type { DomainContext } from "../server/domain/context.ts";
-import { createSuite } from "../server/domain/pricing/suites/create-suite.ts";
-import { createPlanSet } from "../server/domain/pricing/plan-sets/create-plan-set.ts";
-import { movePlanSetStatus } from "../server/domain/pricing/plan-sets/move-plan-set-status.ts";
-import { ZSuiteCreateRequest } from "../server/domain/pricing/suites/suite.schemas.ts";
-import { ZPlanSetCreateRequest } from "../server/domain/pricing/plan-sets/plan-set.schemas.ts";
 import { expect, expectSettled, open, screenshot, signIn, test } from "./support/fixtures.ts";
-import { productWithTwoFeatures } from "./support/pricing.ts";
-import { withTenantDb } from "./support/seed.ts";
-
-/** A priced product: a suite with a Published plan set of one plan, "Team" (seats 10). */
-async function pricedProduct(state: Parameters<typeof productWithTwoFeatures>[0]) {
-  const code = `ENT${randomUUID().slice(0, 6).toUpperCase()}`;
-  const product = await productWithTwoFeatures(state, { name: `Offer product ${code}`, productCode: code });
-  return withTenantDb(state, async (db) => {
-    const ctx: DomainContext = { tenantId: state.tenantId, db, actor: { kind: "system", id: "e2e" } };
-    const suite = await createSuite(
-      ctx,
-      ZSuiteCreateRequest.parse({
-        code: `S-${code}`,
-        name: `Suite ${code}`,
-        memberProductIds: [product.productId],
-      }),
-    );
-    const planSet = await createPlanSet(
-      ctx,
-      ZPlanSetCreateRequest.parse({
-        suiteId: suite.id,
-        name: `Plans ${code}`,
-        plans: [
-          {
-            name: "Team",
-            pricingMode: "Absolute",
-            monthlyPrice: null,
-            lineItems: [
-              {
-                productId: product.productId,
-                featureValues: [{ featureCode: product.seatsCode, value: "10" }],
-              },
-            ],
-          },
-        ],
-      }),
-    );
-    await movePlanSetStatus(ctx, planSet.id, "Published");
-    return { ...product, code, planSetName: `Plans ${code}` };
-  });
-}
+import { pricedProduct } from "./support/pricing.ts";
 
 test("create an offer from the catalog, publish it, make an entitlement and edit its billing", async ({
   page,

@@ -73,7 +73,8 @@ test("issue an activation code, copy it, revoke another; reset and block devices
 
   await open(page, `/admin/entitlements/${entitlementId}?tab=seats`);
   await expect(page.getByTestId("transfer-count")).toContainText("Transfer count: 0");
-  await expect(page.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
+  const devices = page.getByRole("table", { name: "Devices" });
+  await expect(devices.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
   await page.getByRole("button", { name: "Reset all devices" }).click();
   await page.getByRole("button", { name: "Reset devices" }).click();
   await expect(page.getByTestId("transfer-count")).toContainText("Transfer count: 1");
@@ -92,7 +93,7 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   await page.getByLabel("Blocked only").uncheck();
   await page.getByLabel("Filter devices by name").fill("laptop");
   await expect(page).toHaveURL(/[?&]devices\.name=laptop/);
-  await expect(page.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
+  await expect(devices.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
 
   await page.getByRole("tab", { name: "Usage and balances" }).click();
   await page.getByLabel("Amount").fill("250");

@@ -2,13 +2,15 @@ import type { DomainContext } from "../../context.ts";
 import { AppError, notFound } from "../../../core/errors.ts";
 import { inTransaction } from "../../../db/tenant-db.ts";
 import { now } from "../../../clock.ts";
+import { formatQuantity } from "../../../core/format.ts";
 import type { TConsumerCreditGrantRequest } from "./balance-mutation.schemas.ts";
 import { isConsumerEntitlement } from "../../entitlements/consumer/consumer-entitlements.ts";
 import { mutateBalance } from "./mutate-balance.ts";
 import { micros, toDecimalString } from "../quantity.ts";
 import { consumerGrantLimits, grantPeriodStart } from "./consumer-grant-limits.ts";
 
-const credits = (value: bigint) => Number(toDecimalString(value)).toLocaleString("en-US");
+/** Every decimal a grant can carry (micros), with thousands separators: "1,000", "50.000001". */
+const credits = (value: bigint) => formatQuantity(toDecimalString(value));
 
 /**
  * POST /consumer/me/entitlements/{id}/credit-grants: the signed-in user adds credits to a balance
