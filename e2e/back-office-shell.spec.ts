@@ -30,6 +30,7 @@ test("every area is in the navigation; the current one is marked; an unknown are
     "Devices",
     "Offline activation",
     "Sessions",
+    "Usage",
     "Meters",
     "Webhooks",
     "Revenue",

@@ -125,7 +125,11 @@ test("the customer requests a plan change, staff approve it, the portal shows th
   const row = staffPage.getByRole("row").filter({ hasText: "We are hiring" });
   await expect(row).toContainText("Pro");
   await screenshot(staffPage, "admin-plan-change-from-portal");
-  await row.getByRole("button", { name: "Approve" }).click();
+  await row.getByRole("button", { name: /^Approve Pro for / }).click();
+  const review = staffPage.getByRole("dialog", { name: `Approve Pro for ${name}?` });
+  await review.getByLabel("Note to the customer").fill("Welcome to Pro");
+  await screenshot(staffPage, "admin-plan-change-review");
+  await review.getByRole("button", { name: "Approve" }).click();
   await expect(staffPage.getByRole("row").filter({ hasText: "We are hiring" })).toHaveCount(0);
   await staffContext.close();
 
@@ -138,6 +142,7 @@ test("the customer requests a plan change, staff approve it, the portal shows th
   await after.getByRole("button", { name: `Plans of ${name}` }).click();
   await expect(after.getByTestId("plan-change-request")).toContainText("Change to Pro requested");
   await expect(after.getByTestId("plan-change-request")).toContainText("approved");
+  await expect(after.getByTestId("plan-change-request")).toContainText("Welcome to Pro");
   await after.getByRole("button", { name: `History of ${name}` }).click();
   const periods = after.getByTestId("plan-period");
   await expect(periods).toHaveCount(2);

@@ -1,46 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { formatDateTime } from "../ui/format";
-
-function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
-  return (
-    <section className="panel" aria-label={title}>
-      <div className="dash-panel-head">
-        <h2>
-          {title}
-          {count !== undefined ? <span className="muted small"> · {count}</span> : null}
-        </h2>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
-  return (
-    <div className="table-wrap">
-      <table className="table table-compact" aria-label={label}>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
+import { formatDateTime, formatQuantity } from "../ui/format";
+import { Section, Table } from "./customer-sections";
+import { CustomerGrants } from "./customer-grants";
 
 /**
  * Customer 360: a customer user or organization with everything staff look up about it, and the
@@ -265,7 +234,7 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
                   </td>
                   <td>{ent(m.entitlementId)}</td>
                   <td>
-                    {m.usage}
+                    {formatQuantity(m.usage)}
                     {m.periodEnd ? (
                       <span className="muted small"> until {formatDateTime(m.periodEnd)}</span>
                     ) : null}
@@ -279,7 +248,9 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
                   </td>
                   <td>{ent(b.entitlementId)}</td>
                   <td data-testid={`balance-${b.metricName}`}>
-                    {b.isUnlimitedCredits ? "unlimited" : `${b.creditsUsed} used of ${b.totalCredits}`}
+                    {b.isUnlimitedCredits
+                      ? "unlimited"
+                      : `${formatQuantity(b.creditsUsed)} used of ${formatQuantity(b.totalCredits)}`}
                   </td>
                 </tr>
               ))}
@@ -319,6 +290,7 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
             </form>
           ) : null}
         </Section>
+        <CustomerGrants grants={o.grants} entitlementName={(id) => ent(id)} />
         <Section title="Plan history" count={o.planHistory.length}>
           {o.planHistory.length === 0 ? (
             <p className="muted">No plan changes.</p>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import { MrrCard } from "./mrr-card";
 import {
   Bar,
   BarChart,
@@ -135,6 +136,8 @@ export function Dashboard() {
           </ResponsiveContainer>
         </div>
       </section>
+
+      <MrrCard />
 
       <div className="dash-columns">
         <section className="panel" aria-label="Expiring licenses">

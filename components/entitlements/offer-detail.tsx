@@ -9,7 +9,8 @@ import { useTRPC } from "../shell/trpc-provider";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDate, formatDateTime } from "../ui/format";
+import { formatDate, formatDateTime, formatQuantity } from "../ui/format";
+import { DEFAULT_CONSUMER_GRANT_LIMITS } from "@/server/domain/entitlements/offers/consumer-grant-limits";
 import { StatusBadge } from "../pricing/status-badge";
 import { FactGroup, plainValue, policyFacts } from "./fact-list";
 import { OfferEditDialog } from "./offer-edit-dialog";
@@ -192,6 +193,22 @@ function OfferScreen({ offer }: { offer: TOfferResponse }) {
                   facts={[
                     ["Issue on user registration", plainValue(offer.issueOnUserRegistration)],
                     ["Consumers may grant credits", plainValue(offer.consumersMayGrantCredits)],
+                    ...(offer.consumersMayGrantCredits
+                      ? ([
+                          [
+                            "Most credits per grant",
+                            formatQuantity(
+                              offer.consumerGrantLimitPerGrant ?? DEFAULT_CONSUMER_GRANT_LIMITS.perGrant,
+                            ),
+                          ],
+                          [
+                            "Most credits per month",
+                            formatQuantity(
+                              offer.consumerGrantLimitPerMonth ?? DEFAULT_CONSUMER_GRANT_LIMITS.perMonth,
+                            ),
+                          ],
+                        ] as [string, string][])
+                      : []),
                     ["Platform offer", plainValue(offer.isPlatformOffer)],
                     ["Subscription status", offer.subscriptionStatus],
                     ["License terms", plainValue(offer.licenseTermsUrl)],

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { templateFields, type TOfferResponse } from "@/server/domain/entitlements/offers/offer.schemas";
 import { ZClaimBasedActivation } from "@/server/domain/entitlements/entitlement/policies.schemas";
+import { DEFAULT_CONSUMER_GRANT_LIMITS } from "@/server/domain/entitlements/offers/consumer-grant-limits";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
 import { Field } from "../ui/field";
@@ -20,8 +21,13 @@ const ZOfferEdit = z.object({
   allowAnonymousTry: z.boolean(),
   issueOnUserRegistration: z.boolean(),
   consumersMayGrantCredits: z.boolean(),
+  consumerGrantLimitPerGrant: templateFields.consumerGrantLimitPerGrant,
+  consumerGrantLimitPerMonth: templateFields.consumerGrantLimitPerMonth,
   claimBasedActivation: ZClaimBasedActivation,
 });
+
+const limitText = (value: number | null) => (value === null ? "" : String(value));
+const limitValue = (text: string) => (text.trim() ? Number(text) : null);
 
 const flags = [
   ["isEntitlementTrial", "Trial"],
@@ -31,7 +37,10 @@ const flags = [
 ] as const;
 type Flag = (typeof flags)[number][0];
 
-/** Edits a Draft offer's name, validity, seats and lease, and its trial and registration switches. */
+/**
+ * Edits a Draft offer's name, validity, seats and lease, its trial and registration switches, and
+ * the consumer credit grant limits (docs/decisions.md "Consumer credit grant limits").
+ */
 export function OfferEditDialog({ offer, onClose }: { offer: TOfferResponse; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -49,6 +58,8 @@ export function OfferEditDialog({ offer, onClose }: { offer: TOfferResponse; onC
     issueOnUserRegistration: offer.issueOnUserRegistration,
     consumersMayGrantCredits: offer.consumersMayGrantCredits,
   });
+  const [perGrant, setPerGrant] = useState(limitText(offer.consumerGrantLimitPerGrant));
+  const [perMonth, setPerMonth] = useState(limitText(offer.consumerGrantLimitPerMonth));
   const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
   const update = useMutation(
     trpc.entitlements.updateOffer.mutationOptions({
@@ -69,6 +80,8 @@ export function OfferEditDialog({ offer, onClose }: { offer: TOfferResponse; onC
       description,
       validityDays: validityDays.trim() ? Number(validityDays) : null,
       ...switches,
+      consumerGrantLimitPerGrant: limitValue(perGrant),
+      consumerGrantLimitPerMonth: limitValue(perMonth),
       claimBasedActivation: {
         ...claims,
         numberOfSeats: Number(seats),
@@ -180,6 +193,41 @@ export function OfferEditDialog({ offer, onClose }: { offer: TOfferResponse; onC
             {label}
           </label>
         ))}
+        {switches.consumersMayGrantCredits ? (
+          <fieldset className="form-row">
+            <legend>What a customer may add to a balance themselves</legend>
+            <Field
+              label="Most credits per grant"
+              htmlFor="offer-edit-grant-limit"
+              hint={`Empty: ${DEFAULT_CONSUMER_GRANT_LIMITS.perGrant.toLocaleString("en-US")}.`}
+              error={fieldError(problem, "consumerGrantLimitPerGrant")}
+            >
+              <input
+                id="offer-edit-grant-limit"
+                type="number"
+                min={0}
+                step="any"
+                value={perGrant}
+                onChange={(e) => setPerGrant(e.target.value)}
+              />
+            </Field>
+            <Field
+              label="Most credits per month"
+              htmlFor="offer-edit-grant-month-limit"
+              hint={`Per balance and calendar month (UTC). Empty: ${DEFAULT_CONSUMER_GRANT_LIMITS.perMonth.toLocaleString("en-US")}.`}
+              error={fieldError(problem, "consumerGrantLimitPerMonth")}
+            >
+              <input
+                id="offer-edit-grant-month-limit"
+                type="number"
+                min={0}
+                step="any"
+                value={perMonth}
+                onChange={(e) => setPerMonth(e.target.value)}
+              />
+            </Field>
+          </fieldset>
+        ) : null}
       </form>
     </Dialog>
   );

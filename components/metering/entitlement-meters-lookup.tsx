@@ -1,63 +1,26 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useTRPC } from "../shell/trpc-provider";
-import { Field } from "../ui/field";
-import { useDebounced } from "../ui/use-debounced";
+import { EntitlementPicker } from "../entitlements/pickers";
 import { BalancePanel } from "./balance-panel";
 import { MetersPanel } from "./meters-panel";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The meters page: find an entitlement by name (or paste its id), then its meters and balances. */
+/** The meters page: pick an entitlement by name, then its meters and balances. */
 export function EntitlementMetersLookup({ initialEntitlementId }: { initialEntitlementId?: string }) {
-  const trpc = useTRPC();
-  const [value, setValue] = useState(initialEntitlementId ?? "");
-  const [picked, setPicked] = useState(initialEntitlementId ?? "");
-  const search = useDebounced(value.trim(), 250);
-  const entitlementId = UUID.test(picked.trim())
-    ? picked.trim().toLowerCase()
-    : UUID.test(value.trim())
-      ? value.trim().toLowerCase()
-      : "";
-  const matches = useQuery({
-    ...trpc.entitlements.list.queryOptions({
-      pageSize: 8,
-      filter: `name@=*${search.replace(/[,|\\]/g, "\\$&")}`,
-    }),
-    enabled: search.length > 0 && !UUID.test(search),
-  });
+  const router = useRouter();
+  const [entitlementId, setEntitlementId] = useState(initialEntitlementId ?? "");
   return (
     <>
       <div className="panel form">
-        <Field
-          label="Entitlement"
-          htmlFor="meters-entitlement"
-          hint="Type a name, or paste an entitlement id."
-        >
-          <input
-            id="meters-entitlement"
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setPicked("");
-            }}
-            placeholder="name or uuid"
-            autoComplete="off"
-          />
-        </Field>
-        {matches.data && !entitlementId ? (
-          <ul className="small" style={{ margin: 0, paddingLeft: "1.2rem" }}>
-            {matches.data.items.map((e) => (
-              <li key={e.id}>
-                <button type="button" className="link-button" onClick={() => setPicked(e.id)}>
-                  {e.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <EntitlementPicker
+          value={entitlementId}
+          onChange={(id) => {
+            setEntitlementId(id);
+            // The choice is in the URL, so a link or a reload shows the same meters.
+            router.replace(id ? `/admin/meters?entitlementId=${id}` : "/admin/meters");
+          }}
+        />
       </div>
       {entitlementId ? (
         <>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReportInterval } from "@/server/domain/reports/report-period";
+import { EntitlementPicker } from "../entitlements/pickers";
 
 export type ReportFilterState = {
   from: string;
@@ -32,7 +33,7 @@ export function reportQuery(f: ReportFilterState, series: boolean) {
   };
 }
 
-/** The period (and for reports over time, the interval and one entitlement) a report covers. */
+/** The period (and for reports over time, the interval and one entitlement, picked by name) a report covers. */
 export function ReportFilters({
   value,
   onChange,
@@ -72,16 +73,11 @@ export function ReportFilters({
               <option value="month">Month</option>
             </select>
           </label>
-          <label>
-            Entitlement id (optional)
-            <input
-              aria-label="Entitlement id"
-              placeholder="All entitlements"
-              value={value.entitlementId}
-              onChange={(e) => set({ entitlementId: e.target.value })}
-              size={38}
-            />
-          </label>
+          <EntitlementPicker
+            label="Entitlement (optional)"
+            value={value.entitlementId}
+            onChange={(id) => set({ entitlementId: id })}
+          />
         </>
       ) : null}
       <button type="button" className="btn btn-ghost" onClick={() => onChange(defaultFilters())}>

@@ -35,7 +35,13 @@ export const adminAreaGroups: AdminAreaGroup[] = [
     ],
   },
   { label: "Sessions", areas: [{ slug: "sessions", label: "Sessions", built: true }] },
-  { label: "Metering", areas: [{ slug: "meters", label: "Meters", built: true }] },
+  {
+    label: "Metering",
+    areas: [
+      { slug: "usage", label: "Usage", built: true },
+      { slug: "meters", label: "Meters", built: true },
+    ],
+  },
   { label: "Webhooks", areas: [{ slug: "webhooks", label: "Webhooks", built: true }] },
   {
     label: "Reports",

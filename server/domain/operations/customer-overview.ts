@@ -112,6 +112,18 @@ export const ZCustomerOverview = z.object({
       isUnlimitedCredits: z.boolean(),
     }),
   ),
+  /** Credits added to the customer's balances, by staff (Deposit) or by the customer (ConsumerGrant). */
+  grants: z.array(
+    z.object({
+      entitlementId: z.string(),
+      metricName: z.string(),
+      operation: z.string(),
+      amount: z.string(),
+      actorKind: z.string(),
+      actorLabel: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   events: z.array(z.object({ id: z.string(), type: z.string(), entityId: z.string(), time: z.string() })),
   deliveries: z.array(
     z.object({
@@ -169,38 +181,48 @@ export async function readCustomerOverview(
   const ids = entitlements.map((e) => e.id);
   const inIds = { entitlementId: { in: ids } };
   const live = { revokedAt: null, seatHeldUntil: { gt: at } };
-  const [billing, codes, devices, sessions, live2, history, meters, assets, events] = await Promise.all([
-    ctx.db.entitlementBilling.findMany({ where: inIds }),
-    ctx.db.activationCode.findMany({ where: inIds, orderBy: [{ createdAt: "desc" }], take: RECENT }),
-    ctx.db.device.findMany({ where: inIds, orderBy: [{ createdAt: "desc" }], take: RECENT }),
-    ctx.db.licenseSession.findMany({ where: inIds, orderBy: [{ activatedAt: "desc" }], take: RECENT }),
-    ctx.db.licenseSession.groupBy({
-      by: ["entitlementId"],
-      where: { ...inIds, ...live },
-      _count: { _all: true },
-    }),
-    ctx.db.entitlementPlanHistory.findMany({ where: inIds, orderBy: [{ changedAt: "desc" }], take: RECENT }),
-    ctx.db.meterPeriod.findMany({
-      where: {
-        ...inIds,
-        OR: [{ periodEnd: null }, { periodEnd: { gt: at } }],
-        AND: [{ OR: [{ periodStart: null }, { periodStart: { lte: at } }] }],
-      },
-      orderBy: [{ metricName: "asc" }],
-      take: 100,
-    }),
-    ctx.db.monitoredAsset.findMany({
-      where: inIds,
-      include: { balanceUsages: true },
-      orderBy: [{ metricName: "asc" }],
-      take: 100,
-    }),
-    ctx.db.webhookEnvelope.findMany({
-      where: { entityId: { in: [input.id, ...ids] }, isTest: false },
-      orderBy: [{ time: "desc" }],
-      take: RECENT,
-    }),
-  ]);
+  const [billing, codes, devices, sessions, live2, history, meters, assets, grants, events] =
+    await Promise.all([
+      ctx.db.entitlementBilling.findMany({ where: inIds }),
+      ctx.db.activationCode.findMany({ where: inIds, orderBy: [{ createdAt: "desc" }], take: RECENT }),
+      ctx.db.device.findMany({ where: inIds, orderBy: [{ createdAt: "desc" }], take: RECENT }),
+      ctx.db.licenseSession.findMany({ where: inIds, orderBy: [{ activatedAt: "desc" }], take: RECENT }),
+      ctx.db.licenseSession.groupBy({
+        by: ["entitlementId"],
+        where: { ...inIds, ...live },
+        _count: { _all: true },
+      }),
+      ctx.db.entitlementPlanHistory.findMany({
+        where: inIds,
+        orderBy: [{ changedAt: "desc" }],
+        take: RECENT,
+      }),
+      ctx.db.meterPeriod.findMany({
+        where: {
+          ...inIds,
+          OR: [{ periodEnd: null }, { periodEnd: { gt: at } }],
+          AND: [{ OR: [{ periodStart: null }, { periodStart: { lte: at } }] }],
+        },
+        orderBy: [{ metricName: "asc" }],
+        take: 100,
+      }),
+      ctx.db.monitoredAsset.findMany({
+        where: inIds,
+        include: { balanceUsages: true },
+        orderBy: [{ metricName: "asc" }],
+        take: 100,
+      }),
+      ctx.db.balanceHistoryEntry.findMany({
+        where: { ...inIds, operation: { in: ["Deposit", "ConsumerGrant"] } },
+        orderBy: [{ createdAt: "desc" }],
+        take: RECENT,
+      }),
+      ctx.db.webhookEnvelope.findMany({
+        where: { entityId: { in: [input.id, ...ids] }, isTest: false },
+        orderBy: [{ time: "desc" }],
+        take: RECENT,
+      }),
+    ]);
   // Deliveries of those events (WebhookDelivery is indexed by envelope, not by entity).
   const deliveries = await ctx.db.webhookDelivery.findMany({
     where: { envelopeId: { in: events.map((e) => e.id) } },
@@ -283,6 +305,15 @@ export async function readCustomerOverview(
         isUnlimitedCredits: b.isUnlimitedCredits,
       })),
     ),
+    grants: grants.map((g) => ({
+      entitlementId: g.entitlementId,
+      metricName: g.metricName,
+      operation: g.operation,
+      amount: g.amount.toString(),
+      actorKind: g.actorKind,
+      actorLabel: g.actorLabel,
+      createdAt: g.createdAt.toISOString(),
+    })),
     events: events.map((e) => ({ id: e.id, type: e.type, entityId: e.entityId, time: e.time.toISOString() })),
     deliveries: deliveries.map((d) => ({
       id: d.id,

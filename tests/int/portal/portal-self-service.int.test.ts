@@ -14,6 +14,8 @@ import {
   ok,
 } from "../../helpers/entitlements.ts";
 import { trpcMutation, trpcQuery, uiSignIn, uiSignInAttempt } from "../../helpers/ui-session.ts";
+import { systemContext } from "../../../server/domain/context.ts";
+import { createUser } from "../../../server/domain/identity/users.ts";
 
 const ME = "/api/v1/provision/consumer/me/entitlements";
 const grantPath = (id: string) => `${ME}/${id}/credit-grants`;
@@ -157,6 +159,26 @@ describe("consumer credit grant limits", () => {
     });
     expect(audit.map((a) => [a.action, a.operation, a.actorLabel])).toEqual([
       ["balanceUsage.updated", "balances.grantMine", me.user.email],
+    ]);
+    // Staff see the grant, and who made it, on the customer's 360 page.
+    const staffEmail = `support-${randomUUID().slice(0, 8)}@grants.example.com`;
+    await createUser(systemContext(testDb(), tenant.tenantId, "test"), {
+      email: staffEmail,
+      password: PASSWORD,
+      kind: "staff",
+      staffRole: "support",
+    });
+    const staff = await uiSignIn("staff", {
+      email: staffEmail,
+      password: PASSWORD,
+      tenant: tenant.tenantSlug,
+    });
+    const overview = await trpcQuery<{
+      grants: { entitlementId: string; operation: string; amount: string; actorLabel: string | null }[];
+    }>("operations.customer", { kind: "User", id: me.customer.id }, staff.cookie);
+    expect(overview.status, JSON.stringify(overview.error)).toBe(200);
+    expect(overview.data?.grants).toMatchObject([
+      { entitlementId: entitlement.id, operation: "ConsumerGrant", amount: "1000", actorLabel: me.user.name },
     ]);
   });
 

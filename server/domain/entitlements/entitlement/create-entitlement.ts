@@ -1,4 +1,4 @@
-import { limitFieldsOf, storedLimit } from "../../metering/balances/consumer-grant-limits.ts";
+import { limitFieldsOf, storedLimit } from "../offers/consumer-grant-limits.ts";
 import type { DomainContext } from "../../context.ts";
 import { inTransaction, type TenantTx } from "../../../db/tenant-db.ts";
 import type { Offer, Prisma } from "../../../db/generated/client.ts";

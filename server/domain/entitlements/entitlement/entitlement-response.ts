@@ -1,4 +1,4 @@
-import { limitFieldsOf } from "../../metering/balances/consumer-grant-limits.ts";
+import { limitFieldsOf } from "../offers/consumer-grant-limits.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import type { Entitlement } from "../../../db/generated/client.ts";
 import { productsByIds } from "../../catalog/pricing-lookups.ts";

@@ -1,4 +1,4 @@
-import { limitFieldsOf } from "../../metering/balances/consumer-grant-limits.ts";
+import { limitFieldsOf } from "./consumer-grant-limits.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import type { Offer } from "../../../db/generated/client.ts";
 import { productsByIds } from "../../catalog/pricing-lookups.ts";

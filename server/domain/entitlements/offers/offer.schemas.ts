@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZKeyIssuancePolicy } from "../entitlement/key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "../billing/billing.schemas.ts";
 import { ZRecordTags } from "../../catalog/tags/tag.schemas.ts";
-import { consumerGrantLimitFields } from "../../metering/balances/consumer-grant-limits.ts";
+import { consumerGrantLimitFields } from "./consumer-grant-limits.ts";
 import {
   ZActivationPolicy,
   ZClaimBasedActivation,

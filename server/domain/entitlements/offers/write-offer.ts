@@ -9,7 +9,7 @@ import { copyMonitoredAssets, linkMeteredAssets, snapshotFeatures } from "./temp
 import { checkValidity } from "../entitlement/validity.ts";
 import { readRecordTags, setRecordTags } from "../../catalog/tags/record-tags.ts";
 import { zodIssues } from "../../../core/zod-issues.ts";
-import { limitFieldsOf, storedLimit } from "../../metering/balances/consumer-grant-limits.ts";
+import { limitFieldsOf, storedLimit } from "./consumer-grant-limits.ts";
 import { ZOfferWriteRequest, type TOfferPatchRequest, type TOfferWriteRequest } from "./offer.schemas.ts";
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;

@@ -7,7 +7,7 @@ import type { TConsumerCreditGrantRequest } from "./balance-mutation.schemas.ts"
 import { isConsumerEntitlement } from "../../entitlements/consumer/consumer-entitlements.ts";
 import { mutateBalance } from "./mutate-balance.ts";
 import { micros, toDecimalString } from "../quantity.ts";
-import { consumerGrantLimits, grantPeriodStart } from "./consumer-grant-limits.ts";
+import { consumerGrantLimits, grantPeriodStart } from "../../entitlements/offers/consumer-grant-limits.ts";
 
 /** Every decimal a grant can carry (micros), with thousands separators: "1,000", "50.000001". */
 const credits = (value: bigint) => formatQuantity(toDecimalString(value));

@@ -15,9 +15,15 @@ import {
   ZValueDeliveredReport,
   ZValueDeliveredReportQuery,
 } from "../../../domain/reports/value-delivered.ts";
+import { fleetUsage, ZFleetUsage, ZFleetUsageQuery } from "../../../domain/reports/fleet-usage.ts";
 
 /** Back office: the reports of GET /admin/reports/... (CSV downloads go through /admin/reports/export/{report}). */
 export const reportsRouter = router({
+  /** The Usage page: one metric across every customer (read by every staff role, as meters are). */
+  fleetUsage: staffProcedure("metering")
+    .input(ZFleetUsageQuery)
+    .output(ZFleetUsage)
+    .query(({ ctx, input }) => fleetUsage(ctx.domain, input)),
   revenue: staffProcedure("reports")
     .input(ZRevenueReportQuery)
     .output(ZRevenueReport)
