@@ -10,6 +10,7 @@ import {
 import { archiveUsageRecords } from "../../../server/domain/metering/usage/archive-usage-records.ts";
 import { CREDIT_BURN_SQL } from "../../../server/domain/operations/dashboard.ts";
 import { VALUE_BY_FEATURE_SQL } from "../../../server/domain/reports/value-delivered.ts";
+import { SEAT_UTILIZATION_REPORT_SQL } from "../../../server/domain/reports/seat-utilization.ts";
 import { createTestDatabase, testPostgres } from "../../helpers/test-server.ts";
 
 /**
@@ -223,5 +224,19 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
       ["2032-05-01T00:00:00Z", "2032-06-01T00:00:00Z"],
     ]);
     expect(read.filter((r) => r.startsWith("ConsumeEntry"))).toEqual(["ConsumeEntry_p2032_05"]);
+  });
+
+  it("the seat-utilisation report reads the sessions once (one statement for series and ranking)", async () => {
+    const read = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${SEAT_UTILIZATION_REPORT_SQL}`, [
+      tenantId,
+      "2032-01-01T00:00:00Z",
+      "2032-04-01T00:00:00Z",
+      null,
+      null,
+      ["2032-01-01T00:00:00Z"],
+      10,
+    ]);
+    const scans = read.rows.map((r) => r["QUERY PLAN"]).filter((line) => / on "LicenseSession"/.test(line));
+    expect(scans).toHaveLength(1);
   });
 });
