@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../../server/db/migrate.ts";
-import {
-  listLedgerPartitions,
-  maintainLedgerPartitions,
-  type LedgerTable,
-} from "../../../server/domain/operations/ledger-partitions.ts";
+import { maintainLedgerPartitions } from "../../../server/domain/operations/ledger-partitions.ts";
+import { listMonthPartitions } from "../../../server/db/month-partitions.ts";
+import { createDb, type Db } from "../../../server/db/client.ts";
 import { archiveUsageRecords } from "../../../server/domain/metering/usage/archive-usage-records.ts";
 import { CREDIT_BURN_SQL } from "../../../server/domain/operations/dashboard.ts";
 import { VALUE_BY_FEATURE_SQL } from "../../../server/domain/reports/value-delivered.ts";
@@ -20,10 +18,12 @@ import { createTestDatabase, testPostgres } from "../../helpers/test-server.ts";
  */
 describe("ledger partitions: created ahead, dropped past retention, pruned by the hot statements", () => {
   let client: pg.Client;
+  /** The worker's way in (the Prisma client), for the maintenance itself. */
+  let db: Db;
   let cleanup: () => Promise<void>;
   const tenantId = randomUUID();
 
-  const names = async (table: LedgerTable) => (await listLedgerPartitions(client, table)).map((p) => p.name);
+  const names = async (table: string) => (await listMonthPartitions(db, table)).map((p) => p.name);
   const consumeAt = (createdAt: string) =>
     client.query(
       `INSERT INTO "ConsumeEntry" ("tenantId", id, "entitlementId", "sessionId", "monitoredAssetId", "metricName",
@@ -63,11 +63,13 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
     await migrate(database.url);
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
+    db = createDb(database.url, { max: 2 });
     await client.query(
       `INSERT INTO "Tenant" (id, name, slug, "updatedAt") VALUES ($1::uuid, 'Partitions', $1::text, now())`,
       [tenantId],
     );
     cleanup = async () => {
+      await db.$disconnect();
       await client.end();
       await database.drop();
       await server.stop();
@@ -78,7 +80,7 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
 
   it("creates the current month and three ahead, then detaches and drops what is past retention, rows and all", async () => {
     // Far from the migration's months, so the expectations do not depend on the day the test runs.
-    const first = await maintainLedgerPartitions(client, new Date("2030-01-15T08:00:00Z"), {
+    const first = await maintainLedgerPartitions(db, new Date("2030-01-15T08:00:00Z"), {
       monthsAhead: 3,
       retentionMonths: 120,
     });
@@ -97,7 +99,7 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
     });
     // A second pass at the same instant has nothing to do.
     expect(
-      await maintainLedgerPartitions(client, new Date("2030-01-20T00:00:00Z"), {
+      await maintainLedgerPartitions(db, new Date("2030-01-20T00:00:00Z"), {
         monthsAhead: 3,
         retentionMonths: 120,
       }),
@@ -120,7 +122,7 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
 
     // 25 months kept at 2032-03-10: everything before February 2030 goes (the migration's legacy
     // partition and months included); February 2030 stays.
-    const later = await maintainLedgerPartitions(client, new Date("2032-03-10T00:00:00Z"), {
+    const later = await maintainLedgerPartitions(db, new Date("2032-03-10T00:00:00Z"), {
       monthsAhead: 3,
       retentionMonths: 25,
     });
@@ -180,7 +182,7 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
     await usageRecord(5, "2030-04-19T00:00:00Z", "2030-04-20T00:00:00Z");
 
     const at = new Date("2030-06-01T00:00:00Z");
-    expect(await archiveUsageRecords(client, at, { batchSize: 2 })).toEqual({
+    expect(await archiveUsageRecords(db, at, { batchSize: 2 })).toEqual({
       moved: 3,
       batches: 2,
       partitionsCreated: ["UsageRecordArchive_p2030_01"],
@@ -195,7 +197,7 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
     expect(await ids("UsageRecord")).toEqual(["4", "5"]);
     expect(await ids("UsageRecordArchive")).toEqual(["1", "2", "3"]);
 
-    const dropped = await maintainLedgerPartitions(client, new Date("2032-03-10T00:00:00Z"), {
+    const dropped = await maintainLedgerPartitions(db, new Date("2032-03-10T00:00:00Z"), {
       monthsAhead: 3,
       retentionMonths: 25,
     });
@@ -204,7 +206,7 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
   });
 
   it("the dashboard's credit burn and the value report read only the months of their period", async () => {
-    await maintainLedgerPartitions(client, new Date("2032-03-10T00:00:00Z"), {
+    await maintainLedgerPartitions(db, new Date("2032-03-10T00:00:00Z"), {
       monthsAhead: 3,
       retentionMonths: 25,
     });

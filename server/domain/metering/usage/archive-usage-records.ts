@@ -1,11 +1,8 @@
-import type pg from "pg";
-import {
-  ensureMonthPartition,
-  listLedgerPartitions,
-  monthStart,
-} from "../../operations/ledger-partitions.ts";
+import type { Db } from "../../../db/client.ts";
+import { ensureMonthPartition, listMonthPartitions, monthStart } from "../../../db/month-partitions.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const ARCHIVE = "UsageRecordArchive";
 
 /**
  * How long a usage record stays in UsageRecord, the table whose primary key (license,
@@ -23,7 +20,7 @@ const COLUMNS = `"tenantId", "entitlementId", "transactionId", "sessionId", "upl
 
 /** The next records to move, locked (skipping any another run holds); over every tenant, each row by its own age. */
 const PICK_SQL = `
-  SELECT "tenantId", "entitlementId", "transactionId"::text AS "transactionId",
+  SELECT "tenantId"::text AS "tenantId", "entitlementId"::text AS "entitlementId", "transactionId"::text AS "transactionId",
          date_trunc('month', "receivedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS month
   FROM "UsageRecord"
   WHERE "receivedAt" < $1::timestamptz AND "creationDateTime" < $1::timestamptz
@@ -36,17 +33,19 @@ const MOVE_SQL = `
     WHERE u."tenantId" = k.t AND u."entitlementId" = k.e AND u."transactionId" = k.x
     RETURNING u.*
   )
-  INSERT INTO "UsageRecordArchive" (${COLUMNS}) SELECT ${COLUMNS} FROM moved`;
+  INSERT INTO "${ARCHIVE}" (${COLUMNS}) SELECT ${COLUMNS} FROM moved`;
 
 export type UsageArchiveResult = { moved: number; batches: number; partitionsCreated: string[] };
 
+type Picked = { tenantId: string; entitlementId: string; transactionId: string; month: Date };
+
 /**
  * Moves the usage records past USAGE_LIVE_DAYS at `at` into the archive, `batchSize` per
- * transaction, at most `maxBatches` transactions per run (a large backlog is worked off over
- * several runs). `client` is a connection of its own in autocommit.
+ * transaction (the archive's month made in it when new), at most `maxBatches` transactions per run
+ * (a large backlog is worked off over several runs).
  */
 export async function archiveUsageRecords(
-  client: Pick<pg.ClientBase, "query">,
+  db: Db,
   at: Date,
   options: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<UsageArchiveResult> {
@@ -56,37 +55,28 @@ export async function archiveUsageRecords(
   const result: UsageArchiveResult = { moved: 0, batches: 0, partitionsCreated: [] };
   while (result.batches < maxBatches) {
     result.batches++;
-    await client.query("BEGIN");
-    try {
-      const { rows } = await client.query<{
-        tenantId: string;
-        entitlementId: string;
-        transactionId: string;
-        month: Date;
-      }>(PICK_SQL, [cutoff, batchSize]);
-      if (rows.length) {
-        const partitions = await listLedgerPartitions(client, "UsageRecordArchive");
+    const picked = await db.$transaction(
+      async (tx) => {
+        const rows = await tx.$queryRawUnsafe<Picked[]>(PICK_SQL, cutoff, batchSize);
+        if (!rows.length) return 0;
+        const partitions = await listMonthPartitions(tx, ARCHIVE);
         const months = new Map(rows.map((r) => [r.month.getTime(), monthStart(r.month)]));
         for (const month of months.values()) {
-          const name = await ensureMonthPartition(client, "UsageRecordArchive", month, partitions);
-          if (name) {
-            result.partitionsCreated.push(name);
-            partitions.push({ name, from: month, to: monthStart(month, 1), detachPending: false });
-          }
+          const name = await ensureMonthPartition(tx, ARCHIVE, month, partitions);
+          if (name) result.partitionsCreated.push(name);
         }
-        const moved = await client.query(MOVE_SQL, [
+        result.moved += await tx.$executeRawUnsafe(
+          MOVE_SQL,
           rows.map((r) => r.tenantId),
           rows.map((r) => r.entitlementId),
           rows.map((r) => r.transactionId),
-        ]);
-        result.moved += moved.rowCount ?? 0;
-      }
-      await client.query("COMMIT");
-      if (rows.length < batchSize) break;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    }
+        );
+        return rows.length;
+        // A batch is well under a second; the default 5 s is too tight on a loaded machine.
+      },
+      { timeout: 60_000 },
+    );
+    if (picked < batchSize) break;
   }
   return result;
 }
