@@ -60,20 +60,21 @@ describe("ledger partitions: created ahead, dropped past retention, pruned by th
   beforeAll(async () => {
     const server = await testPostgres();
     const database = await createTestDatabase(server.adminUrl, "lic_partitions");
-    await migrate(database.url);
     client = new pg.Client({ connectionString: database.url });
-    await client.connect();
     db = createDb(database.url, { max: 2 });
+    // Set before anything can fail, so a failed setup still drops its database.
+    cleanup = async () => {
+      await db.$disconnect();
+      await client.end().catch(() => undefined);
+      await database.drop();
+      await server.stop();
+    };
+    await migrate(database.url);
+    await client.connect();
     await client.query(
       `INSERT INTO "Tenant" (id, name, slug, "updatedAt") VALUES ($1::uuid, 'Partitions', $1::text, now())`,
       [tenantId],
     );
-    cleanup = async () => {
-      await db.$disconnect();
-      await client.end();
-      await database.drop();
-      await server.stop();
-    };
   });
 
   afterAll(async () => cleanup?.());
