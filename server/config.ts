@@ -67,6 +67,15 @@ export function retentionDays() {
   };
 }
 /**
+ * Whole months the partitioned ledgers keep (docs/operations.md "Data at scale: retention,
+ * partitions and autovacuum"): `LEDGER_RETENTION_MONTHS`, default 25 (two years and the month under way).
+ */
+export function ledgerRetentionMonths(): number {
+  const value = Number(process.env.LEDGER_RETENTION_MONTHS);
+  return Number.isInteger(value) && value > 0 ? value : 25;
+}
+
+/**
  * Service-wide rate limits replacing the defaults (server/domain/rate-limits/rate-limit-policies.ts):
  * `name=limit/windowSeconds` entries separated by commas. Tenants can override them one by one.
  */

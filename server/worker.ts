@@ -23,6 +23,7 @@ const crontab = [
   "*/15 * * * * metering_consume_key_sweep",
   "*/10 * * * * retention_sweep",
   "*/5 * * * * rate_limit_sweep",
+  "23 * * * * ledger_maintenance",
 ].join("\n");
 
 const heartbeatIntervalMs = 10_000;

@@ -73,6 +73,8 @@ async function tableRows(databaseUrl: string, tenantId: string): Promise<Record<
     for (const table of ["CustomerUser", "Entitlement", "ActivationCode", "Device", "LicenseSession", "BalanceHistoryEntry", "UsageRecord", "MeterPeriod"]) {
       rows[table] = (await client.query(`SELECT count(*)::int AS n FROM "${table}" WHERE "tenantId" = $1::uuid`, [tenantId])).rows[0].n as number;
     }
+    // Usage records the worker moved to the archive are still the data set's (docs/decisions.md "Ledger partitions").
+    rows.UsageRecord += (await client.query(`SELECT count(*)::int AS n FROM "UsageRecordArchive" WHERE "tenantId" = $1::uuid`, [tenantId])).rows[0].n as number;
     return rows;
   } finally {
     await client.end();

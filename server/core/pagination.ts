@@ -26,6 +26,8 @@ export function ZPage<T extends z.ZodType>(item: T) {
     totalPages: z.number().int(),
     hasNextPage: z.boolean(),
     hasPreviousPage: z.boolean(),
+    /** Present (true) when the list stopped counting: there are at least totalCount items. */
+    totalCountIsLowerBound: z.boolean().optional(),
   });
 }
 
@@ -37,6 +39,7 @@ export type Page<T> = {
   totalPages: number;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
+  totalCountIsLowerBound?: boolean;
 };
 
 export function pageEnvelope<T>(

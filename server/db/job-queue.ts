@@ -12,6 +12,7 @@ export const taskIdentifiers = [
   "metering_consume_key_sweep",
   "retention_sweep",
   "rate_limit_sweep",
+  "ledger_maintenance",
 ] as const;
 export type TaskIdentifier = (typeof taskIdentifiers)[number];
 

@@ -22,7 +22,13 @@ export type ListSpec<Row> = {
   /** Last in every order, so rows that sort alike keep their place across pages. */
   tieBreaker?: Order;
   findMany: (args: { where: Where; orderBy: Order[]; skip: number; take: number }) => Promise<Row[]>;
-  count: (args: { where: Where }) => Promise<number>;
+  count: (args: { where: Where; take?: number }) => Promise<number>;
+  /**
+   * Count at most this many rows past the page's end (docs/decisions.md "Bounded list counts"):
+   * beyond, `totalCount` is that bound and `totalCountIsLowerBound` is true. Without it the count
+   * is exact, whatever it costs.
+   */
+  countBeyondPage?: number;
 };
 
 /**
@@ -40,9 +46,15 @@ export async function listPage<Row, Item>(
     ...((spec.sieve && sieveOrderBy(query.sortOrder, spec.sieve)) ?? spec.defaultOrder),
     spec.tieBreaker ?? { id: "asc" },
   ];
+  const window = pageWindow(query);
+  const countLimit =
+    spec.countBeyondPage === undefined ? undefined : window.skip + window.take + spec.countBeyondPage;
   const [rows, totalCount] = await Promise.all([
-    query.pageSize > 0 ? spec.findMany({ where, orderBy, ...pageWindow(query) }) : Promise.resolve([]),
-    spec.count({ where }),
+    query.pageSize > 0 ? spec.findMany({ where, orderBy, ...window }) : Promise.resolve([]),
+    spec.count(countLimit === undefined ? { where } : { where, take: countLimit }),
   ]);
-  return pageEnvelope(rows.length ? await toItems(rows) : [], query, totalCount);
+  const page = pageEnvelope(rows.length ? await toItems(rows) : [], query, totalCount);
+  return countLimit !== undefined && totalCount >= countLimit
+    ? { ...page, totalCountIsLowerBound: true }
+    : page;
 }

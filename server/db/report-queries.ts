@@ -20,6 +20,29 @@ export async function queryReport<T>(db: TenantDbOrTx, text: string, values: unk
 }
 
 /**
+ * Runs one read-only report statement on a connection of its own, outside Prisma's interactive
+ * transactions (whose 15 s limit turned a long report into a 500: docs/performance.md "Seat
+ * utilisation at 200,000 sessions"). For statements whose columns pg and Prisma read alike (int,
+ * float8, text, uuid, timestamptz); the SQL text filters by tenant itself.
+ */
+export async function queryReportRows<T>(text: string, values: unknown[]): Promise<T[]> {
+  const client = await pgPool().connect();
+  let open = false;
+  try {
+    await client.query("BEGIN READ ONLY");
+    open = true;
+    await client.query(REPORT_WORK_MEM);
+    const { rows } = await client.query<T & object>({ text, values });
+    await client.query("COMMIT");
+    open = false;
+    return rows;
+  } finally {
+    if (open) await client.query("ROLLBACK").catch(() => undefined);
+    client.release();
+  }
+}
+
+/**
  * Streams the rows of one read-only query in batches through a server-side cursor, so an export
  * of a hundred thousand rows never sits in memory: the caller asks for the next batch when it has
  * written the last one. The query runs in a REPEATABLE READ READ ONLY transaction (one consistent

@@ -202,7 +202,9 @@ export async function actualShape(databaseUrl: string): Promise<Shape> {
                        ELSE '' END AS type,
              NOT a.attnotnull AS nullable, a.atthasdef AS has_default
       FROM pg_attribute a
-      JOIN pg_class c ON c.oid = a.attrelid AND c.relkind = 'r'
+      -- Partitioned tables ('p') are the schema's tables; their partitions are storage, made by
+      -- the migrations and the worker (docs/decisions.md "Ledger partitions"), not the schema's.
+      JOIN pg_class c ON c.oid = a.attrelid AND c.relkind IN ('r', 'p') AND NOT c.relispartition
       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
       JOIN pg_type t ON t.oid = a.atttypid
       LEFT JOIN pg_type et ON et.oid = t.typelem
@@ -230,7 +232,7 @@ export async function actualShape(databaseUrl: string): Promise<Shape> {
       FROM pg_index ix
       JOIN pg_class i ON i.oid = ix.indexrelid
       JOIN pg_class t ON t.oid = ix.indrelid
-      JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
+      JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public' AND NOT t.relispartition
       CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
       WHERE t.relname <> '_prisma_migrations'
@@ -256,6 +258,7 @@ export async function actualShape(databaseUrl: string): Promise<Shape> {
              (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(c.confkey) WITH ORDINALITY k(n, ord) JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n) AS target_columns,
              c.confdeltype AS on_delete
       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace AND n.nspname = 'public'
+      JOIN pg_class r ON r.oid = c.conrelid AND NOT r.relispartition
       WHERE c.contype = 'f'`);
     const foreignKeys: Shape["foreignKeys"] = new Map();
     const unquote = (s: string) => s.replace(/^"|"$/g, "");

@@ -7,6 +7,7 @@ import { purge_expired_idempotency } from "./purge-expired-idempotency.ts";
 import { webhook_capture_retention, webhook_sweep } from "./webhooks.ts";
 import { retention_sweep } from "./retention.ts";
 import { rate_limit_sweep } from "./rate-limits.ts";
+import { ledger_maintenance } from "./ledger-maintenance.ts";
 
 /**
  * The handler of every task identifier (server/db/job-queue.ts). Jobs are enqueued with `enqueueJob`
@@ -22,4 +23,5 @@ export const taskList = {
   metering_consume_key_sweep,
   retention_sweep,
   rate_limit_sweep,
+  ledger_maintenance,
 } satisfies Record<TaskIdentifier, Task>;

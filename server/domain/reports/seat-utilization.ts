@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DomainContext } from "../context.ts";
-import { queryReport, streamRows } from "../../db/report-queries.ts";
+import { queryReportRows, streamRows } from "../../db/report-queries.ts";
 import {
   bucketBounds,
   periodBuckets,
@@ -82,6 +82,71 @@ export const SEAT_UTILIZATION_BY_ENTITLEMENT_SQL = `
   ORDER BY utilization DESC NULLS LAST, r."peakSeatsInUse" DESC, r."entitlementId"
   LIMIT $6`;
 
+/**
+ * Running seat levels of weighted intervals (`s`, `e`, `w`): one sort by time with ends before
+ * starts at the same instant (half-open intervals), no grouping by instant first. A row's level is
+ * a real level when it is a start (every end at that instant is already counted, and starts only
+ * add) or the last change at its instant; an end followed by more changes at the same instant is
+ * not (`real`).
+ */
+const runningLevels = (intervals: string) => `
+    SELECT t, level, n, d > 0 OR next_t IS DISTINCT FROM t AS real FROM (
+      SELECT t, d, sum(d) OVER w AS level, row_number() OVER w AS n, lead(t) OVER w AS next_t
+      FROM (SELECT s AS t, w AS d FROM ${intervals} UNION ALL SELECT e, -w FROM ${intervals}) c
+      WINDOW w AS (ORDER BY t, d ROWS UNBOUNDED PRECEDING)
+    ) r`;
+
+/** Per bucket: the highest level, the level after its last change, its first change (one hash pass). */
+const bucketPeaks = (levels: string) => `
+    SELECT width_bucket(t, $6::timestamptz[]) AS bucket, (max(level) FILTER (WHERE real))::int AS peak,
+           ((max(ARRAY[n, level]))[2])::int AS "lastLevel", min(t) AS "firstChangeAt"
+    FROM ${levels} WHERE t < $3::timestamptz GROUP BY 1`;
+
+/**
+ * The whole report in one statement, $1–$6 as above and $7 the ranking's limit: the sessions of
+ * the period are read once (`held`, materialized) for both the series and the ranking, the
+ * licenses once for the capacity. Before, three statements in three Prisma transactions read the
+ * sessions twice at once, and on 200,000 sessions outlived the transactions' 15 s (a 500,
+ * docs/performance.md "Seat utilisation at 200,000 sessions").
+ */
+export const SEAT_UTILIZATION_REPORT_SQL = `
+  WITH held AS MATERIALIZED (${SESSION_INTERVALS}),
+  capacity AS MATERIALIZED (${CAPACITY_INTERVALS}),
+  use_levels AS (${runningLevels("held")}),
+  cap_levels AS (${runningLevels("capacity")}),
+  in_use AS (${bucketPeaks("use_levels")}),
+  seat_capacity AS (${bucketPeaks("cap_levels")}),
+  changes AS (SELECT eid, s AS t, 1 AS d FROM held UNION ALL SELECT eid, e AS t, -1 AS d FROM held),
+  levels AS (SELECT eid, d, sum(d) OVER (PARTITION BY eid ORDER BY t, d) AS level FROM changes),
+  peaks AS (
+    SELECT eid, max(level)::int AS peak, (count(*) FILTER (WHERE d > 0))::int AS sessions
+    FROM levels GROUP BY eid
+  ),
+  ranked AS (
+    SELECT en.id AS "entitlementId", en.name AS "entitlementName", ${SEATS} AS "numberOfSeats",
+           p.peak AS "peakSeatsInUse", p.sessions,
+           round(p.peak::numeric / nullif(${SEATS}, 0), 4)::float8 AS utilization
+    FROM peaks p JOIN "Entitlement" en ON en.id = p.eid AND en."tenantId" = $1::uuid
+  )
+  SELECT 'inUse' AS part, bucket, peak, "lastLevel", "firstChangeAt", NULL::uuid AS "entitlementId",
+         NULL AS "entitlementName", NULL::int AS "numberOfSeats", NULL::int AS "peakSeatsInUse",
+         NULL::int AS sessions, NULL::float8 AS utilization, NULL::int AS "withSessions", NULL::int AS "atCapacity"
+  FROM in_use
+  UNION ALL
+  SELECT 'capacity', bucket, peak, "lastLevel", "firstChangeAt", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM seat_capacity
+  UNION ALL
+  SELECT * FROM (
+    SELECT 'ranked', NULL::int, NULL::int, NULL::int, NULL::timestamptz, r."entitlementId", r."entitlementName",
+           r."numberOfSeats", r."peakSeatsInUse", r.sessions, r.utilization,
+           count(*) OVER ()::int, (count(*) FILTER (WHERE r."peakSeatsInUse" >= r."numberOfSeats") OVER ())::int
+    FROM ranked r
+    ORDER BY r.utilization DESC NULLS LAST, r."peakSeatsInUse" DESC, r."entitlementId"
+    LIMIT $7
+  ) top`;
+
+type ReportRow = BucketPeakRow & EntitlementRow & { part: "inUse" | "capacity" | "ranked" };
+
 type EntitlementRow = {
   entitlementId: string;
   entitlementName: string;
@@ -128,7 +193,14 @@ export type TSeatUtilizationReport = z.infer<typeof ZSeatUtilizationReport>;
 
 const MOST_UTILIZED = 10;
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1e4) / 1e4 : null);
-const entitlementOf = ({ withSessions: _w, atCapacity: _a, ...row }: EntitlementRow) => row;
+const entitlementOf = (row: EntitlementRow) => ({
+  entitlementId: row.entitlementId,
+  entitlementName: row.entitlementName,
+  numberOfSeats: row.numberOfSeats,
+  peakSeatsInUse: row.peakSeatsInUse,
+  sessions: row.sessions,
+  utilization: row.utilization,
+});
 
 /** GET /admin/reports/seat-utilization. */
 export async function seatUtilizationReport(
@@ -144,12 +216,14 @@ export async function seatUtilizationReport(
     query.entitlementId ?? null,
     query.productId ?? null,
   ];
-  const bounds = bucketBounds(buckets);
-  const [inUse, capacity, ranked] = await Promise.all([
-    queryReport<BucketPeakRow>(ctx.db, SEATS_IN_USE_BY_BUCKET_SQL, [...filters, bounds]),
-    queryReport<BucketPeakRow>(ctx.db, SEAT_CAPACITY_BY_BUCKET_SQL, [...filters, bounds]),
-    queryReport<EntitlementRow>(ctx.db, SEAT_UTILIZATION_BY_ENTITLEMENT_SQL, [...filters, MOST_UTILIZED]),
+  const rows = await queryReportRows<ReportRow>(SEAT_UTILIZATION_REPORT_SQL, [
+    ...filters,
+    bucketBounds(buckets),
+    MOST_UTILIZED,
   ]);
+  const inUse = rows.filter((r) => r.part === "inUse");
+  const capacity = rows.filter((r) => r.part === "capacity");
+  const ranked = rows.filter((r) => r.part === "ranked");
   const starts = buckets.map((b) => b.from);
   const peaks = carryPeaks(inUse, starts);
   const capacities = carryPeaks(capacity, starts);

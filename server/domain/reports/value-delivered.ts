@@ -30,6 +30,15 @@ import { csvExport } from "./report-export.ts";
 export const ZValueDeliveredReportQuery = ZReportSeriesQuery;
 
 /**
+ * The live usage records and the archived ones (docs/decisions.md "Ledger partitions"): each
+ * branch gets the outer conditions, so the archive's months outside the period are not read.
+ */
+const USAGE_RECORDS = `(
+    SELECT "tenantId", "monitoredAssetId", "creationDateTime", amount, status FROM "UsageRecord"
+    UNION ALL
+    SELECT "tenantId", "monitoredAssetId", "creationDateTime", amount, status FROM "UsageRecordArchive")`;
+
+/**
  * Usage and value per feature: per bucket ($6 the width_bucket bounds) and, as bucket 0, the whole
  * period (a level metric's highest reading does not add up across buckets). $1 tenant, $2 from,
  * $3 to, $4 entitlement, $5 product. Increments are summed per metric and product straight away
@@ -56,13 +65,13 @@ export const VALUE_BY_FEATURE_SQL = `
     WHERE ce."tenantId" = $1::uuid AND ce."createdAt" >= $2::timestamptz AND ce."createdAt" < $3::timestamptz
     UNION ALL
     SELECT m."metricName", m."productId", ur."creationDateTime", ur.amount
-    FROM "UsageRecord" ur JOIN meters m ON m.id = ur."monitoredAssetId" AND NOT m.level
+    FROM ${USAGE_RECORDS} ur JOIN meters m ON m.id = ur."monitoredAssetId" AND NOT m.level
     WHERE ur."tenantId" = $1::uuid AND ur.status = 'Counted'
       AND ur."creationDateTime" >= $2::timestamptz AND ur."creationDateTime" < $3::timestamptz
   ),
   levels AS (
     SELECT ur."monitoredAssetId" AS mid, m."metricName", m."productId", ur."creationDateTime" AS t, ur.amount
-    FROM "UsageRecord" ur JOIN meters m ON m.id = ur."monitoredAssetId" AND m.level
+    FROM ${USAGE_RECORDS} ur JOIN meters m ON m.id = ur."monitoredAssetId" AND m.level
     WHERE ur."tenantId" = $1::uuid AND ur.status = 'Counted'
       AND ur."creationDateTime" >= $2::timestamptz AND ur."creationDateTime" < $3::timestamptz
   ),

@@ -96,7 +96,7 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/domain/webhooks/subscriptions/delete-subscription.ts": { count: 1, proof: T.locks },
   "server/http/idempotency.ts": { count: 1, proof: T.idempotency },
   "server/db/report-queries.ts": {
-    count: 8,
+    count: 13,
     proof: "tests/int/reports/reports.int.test.ts > a tenant's reports hold only its own data",
   },
   "server/domain/licensing/anonymous-try/issue-anonymous-try.ts": {
@@ -256,6 +256,16 @@ const sites: Record<string, { count: number; proof: string }> = {
   },
   "server/db/readiness.ts": { count: 1, proof: "none: the migrations table" },
   "server/db/schema-drift.ts": { count: 3, proof: "none: the schema catalog" },
+  "server/db/month-partitions.ts": {
+    count: 6,
+    proof:
+      'none: the catalog\'s partitions of a ledger and their DDL (docs/decisions.md "Ledger partitions"), no rows',
+  },
+  "server/domain/metering/usage/archive-usage-records.ts": {
+    count: 2,
+    proof:
+      "none: the worker moves records by their own age over every tenant; each row keeps its tenantId (tests/int/operations/ledger-partitions.int.test.ts)",
+  },
 };
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));

@@ -4,9 +4,17 @@ import { now } from "../../../clock.ts";
 /** The tries of the batch as two parallel arrays ($1 tenant ids, $2 entitlement ids). */
 const TRIES = `unnest($1::uuid[], $2::uuid[]) AS try(tid, eid)`;
 
-/** Rows of one table keyed by the try's tenant and entitlement ids. */
-const byEntitlement = (table: string) => `
-  SELECT x.ctid FROM "${table}" x JOIN ${TRIES} ON x."tenantId" = try.tid AND x."entitlementId" = try.eid`;
+/** Rows of one table keyed by the try's tenant and entitlement ids, as `key` (default: the row's ctid). */
+const byEntitlement = (table: string, key = "x.ctid") => `
+  SELECT ${key} FROM "${table}" x JOIN ${TRIES} ON x."tenantId" = try.tid AND x."entitlementId" = try.eid`;
+
+/**
+ * A partitioned table's rows are named by their primary key: a ctid is only unique inside one
+ * partition (docs/decisions.md "Ledger partitions").
+ */
+const CONSUME_KEY = `x."tenantId", x.id, x."createdAt"`;
+const HISTORY_KEY = `x.id, x."createdAt"`;
+const ARCHIVE_KEY = `x."tenantId", x."entitlementId", x."transactionId", x."receivedAt"`;
 
 /** The try's monitored-asset copies, for the ledgers keyed by meter (their indexes start so). */
 const ASSETS = `"MonitoredAsset" ma JOIN ${TRIES} ON ma."tenantId" = try.tid AND ma."entitlementId" = try.eid`;
@@ -18,16 +26,26 @@ const ASSETS = `"MonitoredAsset" ma JOIN ${TRIES} ON ma."tenantId" = try.tid AND
  * their devices, asset copies last of the metering rows (their meteredUsage and balanceUsage
  * cascade). A new entitlement-owned table belongs here too.
  */
-const DEPENDENT_ROWS: { table: string; rows: string }[] = [
+const DEPENDENT_ROWS: { table: string; rows: string; key?: string }[] = [
   { table: "UsageRecord", rows: byEntitlement("UsageRecord") },
   {
+    table: "UsageRecordArchive",
+    rows: byEntitlement("UsageRecordArchive", ARCHIVE_KEY),
+    key: `"tenantId", "entitlementId", "transactionId", "receivedAt"`,
+  },
+  {
     table: "ConsumeEntry",
-    rows: `SELECT x.ctid FROM "ConsumeEntry" x JOIN ${ASSETS}
+    rows: `SELECT ${CONSUME_KEY} FROM "ConsumeEntry" x JOIN ${ASSETS}
       ON x."tenantId" = ma."tenantId" AND x."monitoredAssetId" = ma.id`,
+    key: `"tenantId", id, "createdAt"`,
   },
   { table: "ConsumeIdempotencyKey", rows: byEntitlement("ConsumeIdempotencyKey") },
   { table: "MeterPeriod", rows: byEntitlement("MeterPeriod") },
-  { table: "BalanceHistoryEntry", rows: byEntitlement("BalanceHistoryEntry") },
+  {
+    table: "BalanceHistoryEntry",
+    rows: byEntitlement("BalanceHistoryEntry", HISTORY_KEY),
+    key: `id, "createdAt"`,
+  },
   {
     table: "AutoBalanceRun",
     rows: `SELECT x.ctid FROM "AutoBalanceRun" x
@@ -49,8 +67,10 @@ const DEPENDENT_ROWS: { table: string; rows: string }[] = [
 ];
 
 /** At most $3 of a table's rows of the batch's tries. */
-const deleteSome = ({ table, rows }: { table: string; rows: string }) =>
-  `DELETE FROM "${table}" WHERE ctid = ANY(ARRAY(${rows} LIMIT $3))`;
+const deleteSome = ({ table, rows, key }: { table: string; rows: string; key?: string }) =>
+  key
+    ? `DELETE FROM "${table}" WHERE (${key}) IN (${rows} LIMIT $3)`
+    : `DELETE FROM "${table}" WHERE ctid = ANY(ARRAY(${rows} LIMIT $3))`;
 const DELETES = DEPENDENT_ROWS.map(deleteSome);
 
 export type PurgeLimits = {

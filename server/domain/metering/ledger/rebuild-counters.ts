@@ -39,7 +39,7 @@ export async function rebuildMeteringCounters(
   ctx: DomainContext,
   entitlementId: string,
 ): Promise<{ periods: RebuiltPeriod[]; balances: RebuiltBalance[] }> {
-  const [assets, entries, records] = await Promise.all([
+  const [assets, entries, live, archived] = await Promise.all([
     ctx.db.monitoredAsset.findMany({
       where: { ownerKind: "Entitlement", entitlementId },
       include: { balanceUsages: true, meteredUsages: { select: { id: true } } },
@@ -49,7 +49,17 @@ export async function rebuildMeteringCounters(
       where: { entitlementId, status: "Counted" },
       orderBy: [{ creationDateTime: "asc" }, { transactionId: "asc" }],
     }),
+    // Records past the live window moved to the archive (docs/decisions.md "Ledger partitions").
+    ctx.db.usageRecordArchive.findMany({
+      where: { entitlementId, status: "Counted" },
+      orderBy: [{ creationDateTime: "asc" }, { transactionId: "asc" }],
+    }),
   ]);
+  const records = [...archived, ...live].sort(
+    (a, b) =>
+      a.creationDateTime.getTime() - b.creationDateTime.getTime() ||
+      (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0),
+  );
   const balanceAssets = new Set(assets.filter((a) => a.balanceUsages.length).map((a) => a.id));
   const metricType = new Map(assets.map((a) => [a.id, a.metricType]));
   type Tally = Omit<
