@@ -365,6 +365,7 @@ describe("another customer's license", () => {
     const me = await portalUser(tenant);
     const them = await signedInConsumer(tenant);
     const theirs = await makeEntitlement(cat.token, {
+      name: "Their license",
       productIds: [cat.product.id],
       planSetId: cat.planSet.id,
       planName: "Basic",
