@@ -1,13 +1,13 @@
 "use client";
 
 import type { TMeterPeriodPoint } from "@/server/domain/metering/meters/meter.schemas";
-import { formatDate, formatDateTime } from "../ui/format";
+import { formatCompact, formatDate, formatDateTime, formatQuantity } from "../ui/format";
 
 const periodLabel = (p: TMeterPeriodPoint) => (p.periodStart ? formatDate(p.periodStart) : "Lifetime");
 
 /**
- * Usage per period as bars (consumed and uploaded stacked), with the allowance as a dashed line:
- * an inline SVG like the seat and balance charts.
+ * Usage per period as bars (consumed and uploaded stacked) over a labelled usage axis, with the
+ * allowance as a labelled dashed line: an inline SVG like the seat and balance charts.
  */
 export function UsagePeriodChart({
   points,
@@ -23,9 +23,12 @@ export function UsagePeriodChart({
   const height = 160;
   const top = 14;
   const bottom = 20;
+  // Room for the usage axis' labels on the left.
+  const left = 48;
   const max = Math.max(limit ?? 0, ...points.map((p) => p.usage), 1);
   const y = (v: number) => height - bottom - (v / max) * (height - top - bottom);
-  const slot = width / Math.max(points.length, 6);
+  const slot = (width - left) / Math.max(points.length, 6);
+  const axisLabel = { fontSize: 10, textAnchor: "end" as const, fill: "currentColor", fillOpacity: 0.6 };
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
@@ -34,9 +37,19 @@ export function UsagePeriodChart({
       aria-label={label}
       data-testid="usage-chart"
     >
-      <line x1={0} x2={width} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.25} />
+      <line x1={left} x2={width} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.25} />
+      <line x1={left} x2={left} y1={top} y2={y(0)} stroke="currentColor" strokeOpacity={0.25} />
+      <text x={left - 4} y={top + 4} {...axisLabel} data-testid="usage-axis-max">
+        {formatCompact(max)}
+      </text>
+      <text x={left - 4} y={y(0)} {...axisLabel}>
+        0
+      </text>
+      <text x={2} y={height - 5} fontSize={10} fill="currentColor" fillOpacity={0.6}>
+        Usage
+      </text>
       {points.map((p, i) => {
-        const x = i * slot + 2;
+        const x = left + i * slot + 2;
         const w = Math.max(slot - 4, 2);
         return (
           <g key={p.periodKey}>
@@ -57,7 +70,7 @@ export function UsagePeriodChart({
               fillOpacity={0.4}
             />
             <title>
-              {`${periodLabel(p)}${p.periodEnd ? ` – ${formatDateTime(p.periodEnd)}` : ""}: ${p.usage} (${p.consumedUsage} consumed, ${p.reportedUsage} uploaded)${p.creditsCharged ? `, ${p.creditsCharged} credits charged` : ""}`}
+              {`${periodLabel(p)}${p.periodEnd ? ` – ${formatDateTime(p.periodEnd)}` : ""}: ${formatQuantity(p.usage)} (${formatQuantity(p.consumedUsage)} consumed, ${formatQuantity(p.reportedUsage)} uploaded)${p.creditsCharged ? `, ${formatQuantity(p.creditsCharged)} credits charged` : ""}`}
             </title>
             <text
               x={x + w / 2}
@@ -73,17 +86,22 @@ export function UsagePeriodChart({
         );
       })}
       {limit !== null ? (
-        <line
-          x1={0}
-          x2={width}
-          y1={y(limit)}
-          y2={y(limit)}
-          stroke="var(--danger)"
-          strokeDasharray="6 4"
-          strokeWidth={1.5}
-        >
-          <title>{`Allowance ${limit}`}</title>
-        </line>
+        <g>
+          <line
+            x1={left}
+            x2={width}
+            y1={y(limit)}
+            y2={y(limit)}
+            stroke="var(--danger)"
+            strokeDasharray="6 4"
+            strokeWidth={1.5}
+          >
+            <title>{`Allowance ${formatQuantity(limit)}`}</title>
+          </line>
+          <text x={width - 2} y={y(limit) - 3} fontSize={10} textAnchor="end" fill="var(--danger)">
+            Allowance {formatQuantity(limit)}
+          </text>
+        </g>
       ) : null}
     </svg>
   );
