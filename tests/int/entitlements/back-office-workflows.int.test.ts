@@ -172,7 +172,7 @@ describe("entitlements.renew (Renew/extend on the entitlement workspace)", () =>
       token: await tenant.token("provision.entitlement-adm.read"),
     });
     expect(rest.status).toBe(200);
-    expect(rest.body.expirationDateTime).toBe("2032-03-01T12:00:00.000Z");
+    expect(rest.body.expirationDateTime).toBe("2032-03-01T12:00:00+00:00");
     const history = await trpcQuery<{
       items: { operation: string; changes: Record<string, { to?: unknown }> }[];
     }>(
