@@ -25,13 +25,16 @@ export type License = { entitlementId: string; code: string };
 export type Seed = {
   tenantId: string;
   adminToken: string;
+  /** A fresh admin token (same client): a slow run can outlast the first one's 15 minutes. */
+  newAdminToken: () => Promise<string>;
   metered: License;
   seats: License;
   subscriptionId: string;
   rate: { tenantId: string; metered: License };
 };
 
-async function adminToken(db: Db, client: Client, tenantId: string): Promise<string> {
+/** An admin client of the tenant and a way to get a token for it (tokens last 15 minutes). */
+async function adminCredentials(db: Db, client: Client, tenantId: string) {
   const { client: oauth, clientSecret } = await createClient(systemContext(db, tenantId, "cluster"), {
     name: "cluster",
     kind: "admin",
@@ -43,9 +46,11 @@ async function adminToken(db: Db, client: Client, tenantId: string): Promise<str
     client_secret: clientSecret,
     scope: SCOPES.join(" "),
   });
-  const answer = await client.once("POST", "/auth/connect/token", { form });
-  if (answer.status !== 200) throw new Error(`token: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.access_token as string;
+  return async (): Promise<string> => {
+    const answer = await client.call("token", "POST", "/auth/connect/token", { form });
+    if (answer.status !== 200) throw new Error(`token: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.access_token as string;
+  };
 }
 
 /** A Published license, optionally metering METRIC per day (an allowance far above the load), and one activation code. */
@@ -140,7 +145,8 @@ async function featureCatalog(db: Db, tenantId: string) {
 export async function seed(db: Db, client: Client, receiver: Receiver): Promise<Seed> {
   const tenant = await createTenant(db, { name: `Cluster ${randomBytes(3).toString("hex")}` });
   await featureCatalog(db, tenant.tenantId);
-  const token = await adminToken(db, client, tenant.tenantId);
+  const newAdminToken = await adminCredentials(db, client, tenant.tenantId);
+  const token = await newAdminToken();
   const metered = await license(db, client, token, tenant.tenantId, 100_000, true);
   const seats = await license(db, client, token, tenant.tenantId, SEATS, false);
 
@@ -163,7 +169,7 @@ export async function seed(db: Db, client: Client, receiver: Receiver): Promise<
 
   const rateTenant = await createTenant(db, { name: `Cluster rate ${randomBytes(3).toString("hex")}` });
   await featureCatalog(db, rateTenant.tenantId);
-  const rateToken = await adminToken(db, client, rateTenant.tenantId);
+  const rateToken = await (await adminCredentials(db, client, rateTenant.tenantId))();
   const rateMetered = await license(db, client, rateToken, rateTenant.tenantId, 10, true);
   // An hour's window: a burst of a few seconds cannot straddle two windows unless it starts in
   // the window's last seconds (the burst waits out that case, tests/cluster/rate-burst.ts).
@@ -176,6 +182,7 @@ export async function seed(db: Db, client: Client, receiver: Receiver): Promise<
   return {
     tenantId: tenant.tenantId,
     adminToken: token,
+    newAdminToken,
     metered,
     seats,
     subscriptionId: created.body.id,
