@@ -11,6 +11,7 @@ import { packageRoot } from "../core/package-root.ts";
 import { pgPool } from "../db/pool.ts";
 import { flushLogs, logger } from "../log.ts";
 import { armPeerStamp } from "./peer-address.ts";
+import { NEXT_KEEP_ALIVE_MS } from "./next-socket.ts";
 import { flushRefusalsInWeb, reportReady, reportToWeb } from "./web-link.ts";
 import { forwardObservations } from "../http/metrics.ts";
 import { delegateRefusalFlush } from "../domain/cross-tenant.ts";
@@ -36,7 +37,7 @@ const app = next({
 await app.prepare();
 const handler = app.getRequestHandler();
 
-const server = createServer((req, res) => {
+const server = createServer({ keepAliveTimeout: NEXT_KEEP_ALIVE_MS }, (req, res) => {
   handler(req, res).catch((error: unknown) => {
     log.error({ err: error, url: req.url, method: req.method }, "request failed outside its handler");
     if (!res.headersSent) res.writeHead(500).end();

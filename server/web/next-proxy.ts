@@ -1,4 +1,5 @@
 import { Agent, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { NEXT_IDLE_SOCKET_MS } from "./next-socket.ts";
 
 /** Headers of one hop (RFC 9110 section 7.6.1): each side of the proxy keeps its own. */
 const HOP_BY_HOP = new Set([
@@ -22,7 +23,13 @@ const HOP_BY_HOP = new Set([
  */
 export function nextProxy(socketPath: string, maxSockets: number) {
   // A bounded pool: a burst of slow pages waits for a free socket instead of opening thousands.
-  const agent = new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  // `timeout` closes a free socket once idle that long (a socket in use is not cut by it).
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets,
+    maxFreeSockets: maxSockets,
+    timeout: NEXT_IDLE_SOCKET_MS,
+  });
   return (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     new Promise((resolve) => {
       const headers: Record<string, string | string[]> = {};
