@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   counterRows,
   countedRateLimits,
+  countRateLimits,
   hitRateLimits,
   hitValues,
   rateLimitCountCte,
@@ -19,11 +20,15 @@ import { parseRateLimitSetting, rateLimitsEnabled, servicePolicies } from "./rat
 const SETTING = "activation.ip=1000/60, usage.session=1200/30";
 const saved = process.env.RATE_LIMITS;
 
-beforeAll(() => {
-  // servicePolicies() reads the setting once per process: the first read sees this one.
-  process.env.RATE_LIMITS = SETTING;
+// servicePolicies() reads the setting once per process: the first read sees this one. (Set here,
+// not read in a hook: a hook that throws under a mutant skips the tests, which Stryker counts as
+// the mutant surviving.)
+process.env.RATE_LIMITS = SETTING;
+/** Limits switched off, after the service policies were read with SETTING. */
+const switchOff = () => {
   servicePolicies();
-});
+  process.env.RATE_LIMITS = "off";
+};
 afterEach(() => {
   process.env.RATE_LIMITS = SETTING;
 });
@@ -77,6 +82,10 @@ describe("the RATE_LIMITS setting", () => {
       "activation.ip = 10/60",
       "activation.ip=-1/60",
       "activation.ip=1.5/60",
+      "x activation.ip=10/60",
+      "activation.ip=10/60 x",
+      "activation.ip=10/60x",
+      "=10/60",
     ])
       expect(() => parseRateLimitSetting(`usage.session=1/1,${entry}`)).toThrow(refused(entry.trim()));
   });
@@ -169,7 +178,7 @@ describe("the counting statement's parameters", () => {
   });
 
   it("limits switched off: the statement counts nothing", () => {
-    process.env.RATE_LIMITS = "off";
+    switchOff();
     expect(hitValues({ tenantId: "t1" }, [{ name: "activation.ip", key: "k" }], AT)).toEqual([
       "t1",
       null,
@@ -191,7 +200,11 @@ describe("the counting statement's parameters", () => {
 
   it("no hits, or limits off: nothing is counted and no statement runs", async () => {
     await expect(hitRateLimits({ tenantId: "t1" }, [])).resolves.toEqual([]);
-    process.env.RATE_LIMITS = "off";
+    await expect(countRateLimits({ tenantId: "t1" }, [])).resolves.toEqual({ states: [], counters: [] });
+    switchOff();
+    await expect(countRateLimits({ tenantId: "t1" }, [{ name: "activation.ip", key: "k" }])).resolves.toEqual(
+      { states: [], counters: [] },
+    );
     await expect(hitRateLimits({ tenantId: "t1" }, [{ name: "activation.ip", key: "k" }])).resolves.toEqual(
       [],
     );
@@ -307,7 +320,7 @@ describe("what a counter row after the bump means", () => {
   });
 
   it("limits switched off: no states", () => {
-    process.env.RATE_LIMITS = "off";
+    switchOff();
     expect(rateLimitStates([{ name: "usage.session", key: "s" }], [row("usage.session", 99)], at(0))).toEqual(
       [],
     );

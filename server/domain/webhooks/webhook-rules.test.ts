@@ -11,7 +11,7 @@ import {
   workerDeliverySlots,
 } from "./delivery/settings.ts";
 import { buildEnvelope, envelopeSource, parseEnvelope, serializeEnvelope } from "./events/envelope.ts";
-import { validateCallbackScopes } from "./subscriptions/callback-scopes.ts";
+import { assertCallbackScopesGrantable, validateCallbackScopes } from "./subscriptions/callback-scopes.ts";
 import {
   coveredEventTypes,
   patternsMatch,
@@ -311,6 +311,22 @@ describe("callback scopes (docs/api.md Event rules)", () => {
       ],
     });
     expect(validateCallbackScopes([])).toEqual([]);
+  });
+
+  it("staff and the service may set any allowed callback scope, and no scopes need no grant: nothing is read", async () => {
+    // No database here: a check that read one would fail on `db` being absent.
+    const ctx = (kind: string) => ({ actor: { kind, id: "a1" }, db: undefined }) as never;
+    const access = { surface: "integrator" } as never;
+    await expect(
+      assertCallbackScopesGrantable(ctx("user"), access, ["provision.session.read"]),
+    ).resolves.toBeUndefined();
+    await expect(
+      assertCallbackScopesGrantable(ctx("system"), access, ["provision.session.read"]),
+    ).resolves.toBeUndefined();
+    await expect(assertCallbackScopesGrantable(ctx("client"), access, [])).resolves.toBeUndefined();
+    await expect(
+      assertCallbackScopesGrantable(ctx("client"), access, ["provision.session.read"]),
+    ).rejects.toThrow(TypeError);
   });
 });
 
