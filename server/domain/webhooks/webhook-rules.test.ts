@@ -330,6 +330,41 @@ describe("callback scopes (docs/api.md Event rules)", () => {
   });
 });
 
+describe("callback scopes a credential may not grant (docs/security.md Webhooks)", () => {
+  const ctx = { actor: { kind: "license", id: "s1" }, db: undefined } as never;
+
+  it("a credential that is neither staff, the service nor an API client holds no scope to grant: 403, nothing read", async () => {
+    expect(
+      await refusalOf(() =>
+        assertCallbackScopesGrantable(ctx, { surface: "tenant-admin" } as never, [
+          "provision.session.read",
+          "provision.usage.read",
+        ]),
+      ),
+    ).toEqual({
+      codeName: "subscription.callback_scope_not_granted",
+      message:
+        "Callback scopes are limited to what this credential holds itself; refused: provision.session.read, provision.usage.read.",
+      issues: [
+        { path: "body.callbackScopes", message: "provision.session.read is not granted to this credential" },
+        { path: "body.callbackScopes", message: "provision.usage.read is not granted to this credential" },
+      ],
+    });
+    expect(
+      await refusalOf(() =>
+        assertCallbackScopesGrantable(ctx, { surface: "integrator" } as never, ["provision.session.read"]),
+      ),
+    ).toEqual({
+      codeName: "subscription.callback_scope_not_granted",
+      message:
+        "This integration may request only the callback scopes the tenant's administrator allowed it (none); refused: provision.session.read.",
+      issues: [
+        { path: "body.callbackScopes", message: "provision.session.read is not granted to this credential" },
+      ],
+    });
+  });
+});
+
 describe("event type patterns (docs/api.md Subscriptions rule 2, 4035)", () => {
   const invalidType = (message: string): Problem => ({
     codeName: "subscription.invalid_event_type",
