@@ -66,6 +66,13 @@ describe("micros: what a quantity is, at the edges", () => {
     expect(micros("9.9999995")).toBe(10_000_000n);
     expect(micros("-9.9999994")).toBe(-9_999_999n);
   });
+
+  it("far past six decimals, where the digits are fewer than the places dropped: 0", () => {
+    expect(micros("0.0000000987")).toBe(0n);
+    expect(micros("0.00000000123")).toBe(0n);
+    expect(micros("123e-11")).toBe(0n);
+    expect(micros("-987e-10")).toBe(0n);
+  });
 });
 
 describe("isQuantity: what micros accepts", () => {
