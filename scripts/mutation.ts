@@ -1,6 +1,7 @@
 // npm run test:mutation [-- stryker options]: runs Stryker (stryker.config.mjs) and prints the
 // mutation score per area from its JSON report (docs/testing.md). Options after `--` go to
-// `stryker run`, e.g. `--mutate server/domain/licensing/activation/lease-terms.ts`.
+// `stryker run`, e.g. `--mutate server/domain/licensing/activation/lease-terms.ts`, except
+// `--area <name>`, which mutates that area's rule files (RULE_FILES) with its own incremental file.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -87,7 +88,67 @@ function printScores(data: Report) {
     );
 }
 
-const args = process.argv.slice(2);
+/**
+ * Per area, the files that hold its business rules as functions a unit test can call (docs/testing.md
+ * "Scores"): the set each area's score is measured on. Files whose rules run in SQL or need the
+ * database are left to the integration suite, where no mutant reaches (docs/testing.md "What the
+ * score measures").
+ */
+const RULE_FILES: Record<string, string[]> = {
+  identity: ["identity/staff-roles/staff-roles.ts", "identity/scopes.ts"],
+  licensing: [
+    "licensing/activation/lease-terms.ts",
+    "licensing/activation/license-state.ts",
+    "licensing/activation/check-capacity.ts",
+    "licensing/activation/ip-allowed.ts",
+    "licensing/activation/activation-idempotency.ts",
+    "licensing/activation/component-matching.ts",
+    "licensing/sessions/seat-utilization.ts",
+  ],
+  metering: [
+    "metering/quantity.ts",
+    "metering/consumption/ladder.ts",
+    "metering/periods/period.ts",
+    "metering/overage/severity.ts",
+    "metering/balances/balance-charge.ts",
+    "metering/usage/event-mapping.ts",
+  ],
+  webhooks: [
+    "webhooks/delivery/retry-schedule.ts",
+    "webhooks/delivery/settings.ts",
+    "webhooks/delivery/delivery-request.ts",
+    "webhooks/events/envelope.ts",
+    "webhooks/subscriptions/subscription-states.ts",
+    "webhooks/subscriptions/event-type-patterns.ts",
+    "webhooks/subscriptions/subscription-filters.ts",
+    "webhooks/subscriptions/signing-secret.ts",
+    "webhooks/subscriptions/receiver-url.ts",
+    "webhooks/subscriptions/callback-scopes.ts",
+  ],
+  "rate-limits": ["rate-limits/rate-limit-policies.ts", "rate-limits/hit-rate-limits.ts"],
+};
+
+/** `--area <name>` → `--mutate <its rule files> --incrementalFile reports/mutation/<name>-incremental.json`. */
+function expandArea(args: string[]): string[] {
+  const at = args.indexOf("--area");
+  if (at < 0) return args;
+  const area = args[at + 1];
+  const files = RULE_FILES[area];
+  if (!files) {
+    process.stderr.write(`--area takes one of: ${Object.keys(RULE_FILES).join(", ")}.\n`);
+    process.exit(2);
+  }
+  return [
+    ...args.slice(0, at),
+    ...args.slice(at + 2),
+    "--mutate",
+    files.map((f) => `server/domain/${f}`).join(","),
+    "--incrementalFile",
+    `reports/mutation/${area}-incremental.json`,
+  ];
+}
+
+const args = expandArea(process.argv.slice(2));
 const scoresOnly = args[0] === "--scores";
 let status = 0;
 if (!scoresOnly) {
