@@ -79,7 +79,12 @@ export function AuditTable() {
   return (
     <>
       <div className="toolbar">
-        <SearchFilter view={view} name="actor" label="Filter by who" placeholder="Who (name, email or API client)…" />
+        <SearchFilter
+          view={view}
+          name="actor"
+          label="Filter by who"
+          placeholder="Who (name, email or API client)…"
+        />
         <SearchFilter
           view={view}
           name="action"

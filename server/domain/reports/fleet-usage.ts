@@ -123,14 +123,24 @@ export async function fleetUsage(ctx: DomainContext, query: TFleetUsageQuery): P
   }
 
   const flagged = [
-    ...meters.map((m) => ({ severity: m.lastReportedOverageSeverityStatus, kind: "meter" as const, asset: m.monitoredAsset })),
-    ...balances.map((b) => ({ severity: b.overageSeverityStatus, kind: "balance" as const, asset: b.monitoredAsset })),
+    ...meters.map((m) => ({
+      severity: m.lastReportedOverageSeverityStatus,
+      kind: "meter" as const,
+      asset: m.monitoredAsset,
+    })),
+    ...balances.map((b) => ({
+      severity: b.overageSeverityStatus,
+      kind: "balance" as const,
+      asset: b.monitoredAsset,
+    })),
   ].filter((f) => f.asset.entitlementId !== null);
-  const ids = [...new Set([...top.map((t) => t.entitlementId), ...flagged.map((f) => f.asset.entitlementId!)])];
+  const ids = [
+    ...new Set([...top.map((t) => t.entitlementId), ...flagged.map((f) => f.asset.entitlementId!)]),
+  ];
   const names = new Map(
-    (
-      await ctx.db.entitlement.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })
-    ).map((e) => [e.id, e.name]),
+    (await ctx.db.entitlement.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map(
+      (e) => [e.id, e.name],
+    ),
   );
 
   return {
@@ -155,7 +165,10 @@ export async function fleetUsage(ctx: DomainContext, query: TFleetUsageQuery): P
           metricName: f.asset.metricName,
           kind: f.kind,
         }))
-        .sort((a, b) => a.entitlementName.localeCompare(b.entitlementName) || a.metricName.localeCompare(b.metricName));
+        .sort(
+          (a, b) =>
+            a.entitlementName.localeCompare(b.entitlementName) || a.metricName.localeCompare(b.metricName),
+        );
       return { severity, count: inBand.length, items: inBand.slice(0, PER_BAND) };
     }),
     generatedAt: now().toISOString(),
