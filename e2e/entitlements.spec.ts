@@ -33,10 +33,13 @@ test("create an offer from the catalog, publish it, make an entitlement and edit
   await page.getByLabel("Plan", { exact: true }).selectOption("Team");
   await page.getByLabel("Seats").fill("5");
   await page.getByRole("button", { name: "Create offer" }).click();
-  const row = page.getByRole("row").filter({ hasText: offerName });
-  await expect(row).toContainText("Draft");
-  await row.getByRole("button", { name: "Publish" }).click();
-  await expect(row).toContainText("Published");
+  // The new offer opens on its page, as a Draft; Publish asks first.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`${offerName} Draft`);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Publish offer" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Published");
+  await open(page, "/admin/offers");
+  await expect(page.getByRole("row").filter({ hasText: offerName })).toContainText("Published");
   await screenshot(page, "offers");
 
   await open(page, "/admin/entitlements");

@@ -76,7 +76,7 @@ test("issue an activation code, copy it, revoke another; reset and block devices
   const devices = page.getByRole("table", { name: "Devices" });
   await expect(devices.getByRole("cell", { name: "E2E laptop" })).toBeVisible();
   await page.getByRole("button", { name: "Reset all devices" }).click();
-  await page.getByRole("button", { name: "Reset devices" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Reset devices" }).click();
   await expect(page.getByTestId("transfer-count")).toContainText("Transfer count: 1");
   await expect(page.getByRole("status").filter({ hasText: "ended 1 activation" })).toBeVisible();
 

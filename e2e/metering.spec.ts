@@ -174,12 +174,15 @@ test("the reference client records and uploads usage, then the portal's chart an
   await expect(credits.getByTestId("my-remaining-credits")).toHaveText("475 of 500 credits remaining");
   await expect(credits.getByTestId("balance-chart")).toBeVisible();
   await screenshot(page, "portal-usage");
-  await credits.getByLabel("Add credits").fill("25");
-  await credits.getByRole("button", { name: "Add" }).click();
+  const addCredits = credits.getByRole("spinbutton", { name: /^Add credits to / });
+  await addCredits.fill("25");
+  await credits.getByRole("button", { name: "Add credits" }).click();
+  // A grant asks first, naming the amount and the balance after it.
+  await page.getByRole("dialog").getByRole("button", { name: "Add 25 credits" }).click();
   await expect(credits.getByTestId("my-remaining-credits")).toHaveText("500 of 500 credits remaining");
-  await credits.getByLabel("Add credits").fill("-3");
-  await credits.getByRole("button", { name: "Add" }).click();
-  await expect(credits.locator(".field-error")).toContainText("greater than 0");
+  await addCredits.fill("-3");
+  await credits.getByRole("button", { name: "Add credits" }).click();
+  await expect(credits.getByText("Enter a number of credits greater than 0.")).toBeVisible();
 
   // Back office: the meter with its chart and tiers, the balance over time and the schedule preview.
   await signIn(page, "admin", state.staff);

@@ -25,6 +25,7 @@ export async function fleetLicense(
     const entitlement = await seedEntitlement(ctx, {
       name: `Fleet licence ${tag}`,
       productIds: [product.id],
+      claimBasedActivation: { numberOfSeats: 5 },
       ...(customer ? { customerId: customer.id } : {}),
       ...(options.expirationDateTime ? { expirationDateTime: options.expirationDateTime } : {}),
     });
