@@ -152,7 +152,7 @@ test("renew an entitlement from its page: the new end date is in REST and in His
   });
   expect(rest.status).toBe(200);
   expect(((await rest.json()) as { expirationDateTime: string }).expirationDateTime).toBe(
-    "2027-12-12T12:00:00+00:00",
+    "2027-12-12T12:00:00.000Z",
   );
 
   await page.getByRole("tab", { name: "History" }).click();

@@ -57,13 +57,13 @@ test("the back office lists sessions and shows an entitlement's live seats over 
     "aria-current",
     "page",
   );
-  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^E2E workstation/ })).toBeVisible();
   await screenshot(page, "sessions");
 
   await page.getByLabel("Device name").fill("build agent");
   await expectSettled(page);
   await expect(page.getByRole("cell", { name: /E2E build agent/ })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: /^E2E workstation/ })).toHaveCount(0);
   await page.getByLabel("Device name").fill("");
 
   await open(page, `/admin/sessions?entitlementId=${entitlementId}`);
@@ -89,7 +89,7 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await open(page, `/admin/sessions?userId=${casey.customerId!}`);
   await expectSettled(page);
   await expect(page.getByRole("cell", { name: /Casey tablet/ })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: /^E2E workstation/ })).toHaveCount(0);
   await screenshot(page, "sessions-by-customer-user");
   await open(page, `/admin/sessions?entitlementId=${entitlementId}`);
 
@@ -104,7 +104,7 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await expect(page.getByTestId("live-seats").getByTestId("seats-in-use")).toHaveText(/2 of 3 seats in use/);
   await page.getByRole("link", { name: "See its sessions" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/sessions\\?entitlementId=${entitlementId}$`));
-  await expect(page.getByRole("cell", { name: /E2E workstation/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^E2E workstation/ })).toBeVisible();
 });
 
 test("a portal user sees their license, its plans and their session, and releases the session", async ({

@@ -24,7 +24,17 @@ type Def = {
   element?: z.ZodType;
   checks?: { _zod: { def: CheckDef } }[];
 };
-type CheckDef = { check: string; value?: unknown; inclusive?: boolean; format?: string };
+type CheckDef = {
+  check: string;
+  value?: unknown;
+  /** Length checks keep their bound here (zod 4), not in `value`. */
+  minimum?: unknown;
+  maximum?: unknown;
+  length?: unknown;
+  inclusive?: boolean;
+  format?: string;
+};
+const numberOr = (v: unknown) => (typeof v === "number" ? v : undefined);
 
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "catch", "readonly", "nonoptional"]);
@@ -75,10 +85,10 @@ export function limitsAt(schema: z.ZodType | undefined, path: string): Limits {
   const limits: Limits = { required: !isOptional(at) };
   for (const check of defOf(unwrap(at)).checks ?? []) {
     const def = check._zod.def;
-    const value = typeof def.value === "number" ? def.value : undefined;
-    if (def.check === "max_length") limits.maxLength = value;
-    else if (def.check === "min_length") limits.minLength = value;
-    else if (def.check === "length_equals") limits.minLength = limits.maxLength = value;
+    const value = numberOr(def.value);
+    if (def.check === "max_length") limits.maxLength = numberOr(def.maximum);
+    else if (def.check === "min_length") limits.minLength = numberOr(def.minimum);
+    else if (def.check === "length_equals") limits.minLength = limits.maxLength = numberOr(def.length);
     else if (
       def.check === "greater_than" &&
       value !== undefined &&
