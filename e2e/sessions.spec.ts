@@ -62,7 +62,7 @@ test("the back office lists sessions and shows an entitlement's live seats over 
 
   await page.getByLabel("Device name").fill("build agent");
   await expectSettled(page);
-  await expect(page.getByRole("cell", { name: /E2E build agent/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^E2E build agent/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: /^E2E workstation/ })).toHaveCount(0);
   await page.getByLabel("Device name").fill("");
 
