@@ -88,7 +88,7 @@ test("the back office lists sessions and shows an entitlement's live seats over 
   await activate(page.request, casey.code, "Casey tablet");
   await open(page, `/admin/sessions?userId=${casey.customerId!}`);
   await expectSettled(page);
-  await expect(page.getByRole("cell", { name: /Casey tablet/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^Casey tablet/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: /^E2E workstation/ })).toHaveCount(0);
   await screenshot(page, "sessions-by-customer-user");
   await open(page, `/admin/sessions?entitlementId=${entitlementId}`);
