@@ -59,11 +59,10 @@ export const ZFleetUsage = z.object({
 });
 export type TFleetUsage = z.infer<typeof ZFleetUsage>;
 
-type Decimalish = { toString(): string } | null;
-const text = (v: Decimalish) => (v === null ? "0" : v.toString());
-/** Exact decimal sums; answers carry no trailing zeros ("1200", "0.5"). */
+/** A summed Decimal (null when no row) in millionths, to add exactly. */
+const microsOf = (v: { toString(): string } | null) => micros(v?.toString() ?? "0");
+/** Answers carry no trailing zeros ("1200", "0.5"). */
 const plain = (value: bigint) => toDecimalString(value).replace(/\.?0+$/, "");
-const add = (a: string, b: string) => plain(micros(a) + micros(b));
 
 export async function fleetUsage(ctx: DomainContext, query: TFleetUsageQuery): Promise<TFleetUsage> {
   const period = resolvePeriod(query);
@@ -111,16 +110,18 @@ export async function fleetUsage(ctx: DomainContext, query: TFleetUsageQuery): P
     }),
   ]);
 
-  const series = buckets.map((b) => ({ from: b.from.toISOString(), to: b.to.toISOString(), usage: "0" }));
-  let total = "0";
+  const perBucket = buckets.map(() => 0n);
   for (const row of byStart) {
     if (!row.periodStart) continue;
     const at = row.periodStart.getTime();
     const i = buckets.findIndex((b) => at >= b.from.getTime() && at < b.to.getTime());
-    if (i < 0) continue;
-    series[i].usage = add(series[i].usage, text(row._sum.usage));
-    total = add(total, text(row._sum.usage));
+    if (i >= 0) perBucket[i] += microsOf(row._sum.usage);
   }
+  const series = buckets.map((b, i) => ({
+    from: b.from.toISOString(),
+    to: b.to.toISOString(),
+    usage: plain(perBucket[i]),
+  }));
 
   const flagged = [
     ...meters.map((m) => ({
@@ -150,11 +151,11 @@ export async function fleetUsage(ctx: DomainContext, query: TFleetUsageQuery): P
     to: period.to.toISOString(),
     interval: query.interval,
     series,
-    total,
+    total: plain(perBucket.reduce((a, b) => a + b, 0n)),
     topConsumers: top.map((t) => ({
       entitlementId: t.entitlementId,
       entitlementName: names.get(t.entitlementId) ?? "",
-      usage: plain(micros(text(t._sum?.usage ?? null))),
+      usage: plain(microsOf(t._sum?.usage ?? null)),
     })),
     bands: severityBands.map((severity) => {
       const inBand = flagged
