@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTRPC } from "../shell/trpc-provider";
-import { formatCompact, formatMoney, formatMonth } from "../ui/format";
+import { formatCompact, formatMonth } from "../ui/format";
+import { revenueMoney } from "../reports/mrr-section";
 
 /**
  * Monthly recurring revenue on the dashboard: this month's figure per currency, its change since
@@ -33,7 +34,7 @@ export function MrrCard() {
           const last = rows[rows.length - 1];
           const before = rows[rows.length - 2];
           const change = before ? last.mrr - before.mrr : null;
-          const money = (v: number) => formatMoney(v, currency, { zero: `${currency} 0` });
+          const money = (v: number) => revenueMoney(v, currency);
           return (
             <div key={currency} className="dash-mrr" data-testid={`dash-mrr-${currency}`}>
               <p>

@@ -15,6 +15,10 @@ import type { TRevenueReport } from "@/server/domain/reports/revenue";
 import { formatCompact, formatMoney, formatMonth } from "../ui/format";
 
 type Months = TRevenueReport["monthlyRecurringRevenue"];
+
+/** Revenue in one currency: zero reads "EUR 0" (no revenue), not "Free" (a free plan). */
+export const revenueMoney = (value: number, currency: string) =>
+  formatMoney(value, currency, { zero: `${currency} 0` });
 type Customers = TRevenueReport["revenueByCustomer"];
 
 /**
@@ -43,7 +47,7 @@ export function MrrSection({ months, customers }: { months: Months; customers: C
               contraction: -m.contraction,
               churn: -m.churn,
             }));
-          const money = (v: number) => formatMoney(v, currency, { zero: `${currency} 0` });
+          const money = (v: number) => revenueMoney(v, currency);
           return (
             <figure key={currency} style={{ margin: "0 0 1rem" }}>
               <figcaption className="muted small">MRR and its movements in {currency}</figcaption>
@@ -146,8 +150,8 @@ export function MrrSection({ months, customers }: { months: Months; customers: C
                       {c.customerName ?? "No customer"}
                     </span>
                   </td>
-                  <td className="num">{formatMoney(c.revenue, c.currency, { zero: `${c.currency} 0` })}</td>
-                  <td className="num">{formatMoney(c.mrr, c.currency, { zero: `${c.currency} 0` })}</td>
+                  <td className="num">{revenueMoney(c.revenue, c.currency)}</td>
+                  <td className="num">{revenueMoney(c.mrr, c.currency)}</td>
                 </tr>
               ))}
             </tbody>
