@@ -119,7 +119,7 @@ function BalanceHistoryList({ entries }: { entries: BalanceEntry[] }) {
   const newest = [...entries].reverse();
   return (
     <div className="table-wrap">
-      <table className="table small" data-testid="balance-history">
+      <table className="table small table-nowrap" data-testid="balance-history">
         <caption className="muted">Balance history</caption>
         <thead>
           <tr>
