@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, repoRoot, TEST_APP_SECRET, TEST_NEXTAUTH_SECRET } from "../../helpers/test-server.ts";
 
@@ -41,6 +42,18 @@ function treeOf(root: number): Proc[] {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** GET /api/health on a connection of its own; 0 when it is refused, reset or unanswered for 10 s. */
+function healthOnNewConnection(): Promise<number> {
+  return new Promise((resolve) => {
+    const req = get(`${baseUrl}/api/health`, { agent: false, timeout: 10_000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(0));
+  });
+}
 
 let start: ChildProcess;
 let baseUrl: string;
@@ -111,11 +124,21 @@ describe("npm run web: WEB_CONCURRENCY compiled web processes", () => {
     const workers = webProcesses().filter((p) => p.pid !== primary.pid);
     expect(workers).toHaveLength(2);
     process.kill(workers[0].pid, "SIGKILL");
+    // node:cluster's round-robin primary hands a connection it accepts in the milliseconds before
+    // it learns of a death to the dead process, and that connection is never answered (a known
+    // limit of Node's cluster; docs/operations.md "A web process dies"). The probes start once the
+    // primary has reaped the process, and each opens its own connection: a kept-alive one to the
+    // killed process would only show the reset every client of a killed process sees.
+    const reapedBy = Date.now() + 10_000;
+    while (existsSync(`/proc/${workers[0].pid}`) && Date.now() < reapedBy) await sleep(20);
+    expect(existsSync(`/proc/${workers[0].pid}`)).toBe(false);
     // The other web process answers while the replacement starts.
-    let answered = 0;
-    for (let i = 0; i < 5; i++) if ((await fetch(`${baseUrl}/api/health`)).ok) answered++;
-    expect(answered).toBe(5);
-    const deadline = Date.now() + 90_000;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await healthOnNewConnection());
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    // A new web process starts its own Next.js child; under CI's load (the rest of the suite runs
+    // beside this file) that has taken up to 150 s (docs/operations.md), so the wait allows 240 s.
+    const deadline = Date.now() + 240_000;
     let now = webProcesses().filter((p) => p.pid !== primary.pid);
     while (Date.now() < deadline && (now.length !== 2 || nextProcesses().length !== 2)) {
       await sleep(500);
@@ -125,5 +148,5 @@ describe("npm run web: WEB_CONCURRENCY compiled web processes", () => {
     expect(now.map((p) => p.pid)).not.toContain(workers[0].pid);
     expect(now.map((p) => p.pid)).toContain(workers[1].pid);
     expect(nextProcesses()).toHaveLength(2);
-  }, 120_000);
+  }, 300_000);
 });
