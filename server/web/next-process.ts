@@ -5,7 +5,7 @@
 // on promise hooks) that tax every request of the process it runs in; in a process of its own
 // they tax only its requests. It exits when its parent does, and stops serving on SIGTERM.
 import { chmodSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import next from "next";
 import { packageRoot } from "../core/package-root.ts";
 import { pgPool } from "../db/pool.ts";
@@ -29,6 +29,27 @@ delete process.env.LICENSING_PEER_STAMP;
 forwardObservations((o) => reportToWeb({ ...o, at: o.at.toISOString() }));
 delegateRefusalFlush(flushRefusalsInWeb);
 
+let server: Server | undefined;
+
+async function stop(code: number): Promise<void> {
+  server?.closeAllConnections();
+  server?.close();
+  await pgPool()
+    .end()
+    .catch(() => undefined);
+  await flushLogs();
+  process.exit(code);
+}
+
+// The parent drains its requests before it sends SIGTERM; a parent that is gone (killed) leaves
+// nothing to serve. Listened for before Next.js prepares, and checked once: a parent killed while
+// this module's imports still loaded has disconnected before anyone listened, and this process
+// would otherwise run on, serving no one, for good.
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => undefined);
+process.on("disconnect", () => void stop(1));
+if (!process.connected) void stop(1);
+
 const app = next({
   dev: false,
   dir: packageRoot(import.meta.url),
@@ -37,7 +58,7 @@ const app = next({
 await app.prepare();
 const handler = app.getRequestHandler();
 
-const server = createServer({ keepAliveTimeout: NEXT_KEEP_ALIVE_MS }, (req, res) => {
+server = createServer({ keepAliveTimeout: NEXT_KEEP_ALIVE_MS }, (req, res) => {
   handler(req, res).catch((error: unknown) => {
     log.error({ err: error, url: req.url, method: req.method }, "request failed outside its handler");
     if (!res.headersSent) res.writeHead(500).end();
@@ -49,19 +70,3 @@ server.listen(socketPath, () => {
   chmodSync(socketPath, 0o600);
   reportReady();
 });
-
-async function stop(code: number): Promise<void> {
-  server.closeAllConnections();
-  server.close();
-  await pgPool()
-    .end()
-    .catch(() => undefined);
-  await flushLogs();
-  process.exit(code);
-}
-
-// The parent drains its requests before it sends SIGTERM; a parent that is gone (killed) leaves
-// nothing to serve.
-process.on("SIGTERM", () => void stop(0));
-process.on("SIGINT", () => undefined);
-process.on("disconnect", () => void stop(1));

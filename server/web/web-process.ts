@@ -57,6 +57,15 @@ const nextProcess = fork(nextEntry, [], {
   stdio: "inherit",
 });
 let stopping = false;
+// A signal before this process serves (Next.js still preparing) stops the child and exits at once:
+// there is nothing to drain yet. Replaced by the draining shutdown below once the port listens.
+const stopWhileStarting = () => {
+  stopping = true;
+  nextProcess.kill("SIGTERM");
+  process.exit(0);
+};
+process.once("SIGTERM", stopWhileStarting);
+process.once("SIGINT", stopWhileStarting);
 nextProcess.once("exit", (code, signal) => {
   rmSync(socketPath, { force: true });
   if (stopping) return;
@@ -152,4 +161,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   process.exit(0);
 }
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.off(signal, stopWhileStarting);
+  process.on(signal, () => void shutdown(signal));
+}

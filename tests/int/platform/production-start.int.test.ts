@@ -149,4 +149,48 @@ describe("npm run web: WEB_CONCURRENCY compiled web processes", () => {
     expect(now.map((p) => p.pid)).toContain(workers[1].pid);
     expect(nextProcesses()).toHaveLength(2);
   }, 300_000);
+
+  it("a web process killed or stopped while its Next.js child is still starting leaves no process behind", async () => {
+    const running = (pid: number) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+      } catch {
+        return false;
+      }
+    };
+    /** The Next.js child of the web process that replaces `pid`, as soon as it is forked. */
+    const nextChildOfReplacement = async (known: Set<number>) => {
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        const child = nextProcesses().find((p) => !known.has(p.pid));
+        if (child) return child;
+        await sleep(20);
+      }
+      throw new Error("no replacement web process started its Next.js child");
+    };
+    const seen = new Set(treeOf(start.pid!).map((p) => p.pid));
+    const primary = webProcesses().find((p) => nextProcesses().every((n) => n.ppid !== p.pid))!;
+    process.kill(webProcesses().find((p) => p.pid !== primary.pid)!.pid, "SIGKILL");
+
+    // Killed while its child prepares Next.js (about a second): the child follows it.
+    const starting = await nextChildOfReplacement(seen);
+    process.kill(starting.ppid, "SIGKILL");
+    const gone = Date.now() + 15_000;
+    while (running(starting.pid) && Date.now() < gone) await sleep(100);
+    expect(running(starting.pid)).toBe(false);
+
+    // Stopped (SIGTERM to `npm run web`) while the next replacement's child prepares: every
+    // process the tree ever had stops.
+    for (const p of treeOf(start.pid!)) seen.add(p.pid);
+    seen.add(starting.pid);
+    const next = await nextChildOfReplacement(seen);
+    const everyPid = [...seen, next.pid, next.ppid, ...treeOf(start.pid!).map((p) => p.pid)];
+    const exited = new Promise((r) => start.once("exit", r));
+    start.kill("SIGTERM");
+    await Promise.race([exited, sleep(60_000)]);
+    const settled = Date.now() + 15_000;
+    while (everyPid.some(running) && Date.now() < settled) await sleep(100);
+    expect(everyPid.filter(running)).toEqual([]);
+  }, 300_000);
 });

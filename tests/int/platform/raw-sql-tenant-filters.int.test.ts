@@ -97,7 +97,8 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/http/idempotency.ts": { count: 1, proof: T.idempotency },
   "server/db/report-queries.ts": {
     count: 13,
-    proof: "tests/int/reports/reports.int.test.ts > a tenant's reports hold only its own data",
+    proof:
+      "tests/int/reports/report-isolation.int.test.ts > a tenant's reports hold only its own data, even when another tenant has data in the same periods",
   },
   "server/domain/licensing/anonymous-try/issue-anonymous-try.ts": {
     count: 2,

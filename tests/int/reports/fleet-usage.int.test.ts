@@ -21,7 +21,11 @@ type Usage = {
   total: string;
   series: { from: string; usage: string }[];
   topConsumers: { entitlementId: string; entitlementName: string; usage: string }[];
-  bands: { severity: string; count: number; items: { entitlementName: string; kind: string }[] }[];
+  bands: {
+    severity: string;
+    count: number;
+    items: { entitlementName: string; metricName: string; kind: string }[];
+  }[];
 };
 
 async function staff(t: TestTenant, role: StaffRole) {
@@ -108,6 +112,60 @@ describe("reports.fleetUsage", () => {
     expect(res.data?.total).toBe("1000");
     expect(res.data?.topConsumers.map((t) => t.entitlementName)).toEqual(["Elsewhere"]);
     expect(res.data?.bands.every((b) => b.count === 0)).toBe(true);
+  });
+
+  it("a band counts every flagged meter and lists the first 20 by license name and metric", async () => {
+    const crowded = await createTestTenant("Fleet usage crowded");
+    const admin = await staff(crowded, "admin");
+    const names = Array.from({ length: 23 }, (_, i) => `m-${String(i + 1).padStart(2, "0")}`);
+    const license = await meteredLicense(crowded, {
+      metrics: names.map((metricName) => ({ metricName, metered: { consumptionPeriod: "month" } })),
+      entitlement: { name: "Crowded studio" },
+    });
+    const db = tenantDb(testDb(), crowded.tenantId);
+    for (const [i, name] of names.entries())
+      await db.meteredUsage.update({
+        where: { id: license.assets[name].meteredUsageId! },
+        data: { lastReportedOverageSeverityStatus: i === 22 ? "Low" : "High" },
+      });
+    const res = await trpcQuery<Usage>("reports.fleetUsage", {}, admin);
+    expect(res.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.data!.bands.map((b) => [b.severity, b.count, b.items.length])).toEqual([
+      ["Critical", 0, 0],
+      ["High", 22, 20],
+      ["Medium", 0, 0],
+      ["Low", 1, 1],
+    ]);
+    expect(res.data!.bands[1].items.map((item) => item.metricName)).toEqual([
+      "m-01",
+      "m-02",
+      "m-03",
+      "m-04",
+      "m-05",
+      "m-06",
+      "m-07",
+      "m-08",
+      "m-09",
+      "m-10",
+      "m-11",
+      "m-12",
+      "m-13",
+      "m-14",
+      "m-15",
+      "m-16",
+      "m-17",
+      "m-18",
+      "m-19",
+      "m-20",
+    ]);
+    expect(res.data!.bands[3].items).toEqual([
+      {
+        entitlementId: license.entitlement.id,
+        entitlementName: "Crowded studio",
+        metricName: "m-23",
+        kind: "meter",
+      },
+    ]);
   });
 
   it("bad input is a 400 with a plain message", async () => {
