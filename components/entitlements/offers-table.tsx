@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import type { TOfferResponse } from "@/server/domain/entitlements/offers/offer.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import type { Column } from "../ui/data-table";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
@@ -27,13 +28,17 @@ export function OffersTable() {
   });
   const router = useRouter();
   const [creating, setCreating] = useState(false);
+  const [publishing, setPublishing] = useState<TOfferResponse | null>(null);
   const list = useQuery({
     ...trpc.entitlements.offers.queryOptions(view.query),
     placeholderData: keepPreviousData,
   });
   const publish = useMutation(
     trpc.entitlements.publishOffer.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() }),
+      onSuccess: () => {
+        setPublishing(null);
+        return queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() });
+      },
     }),
   );
   const columns: Column<TOfferResponse>[] = [
@@ -76,8 +81,10 @@ export function OffersTable() {
           <button
             type="button"
             className="btn btn-small"
-            disabled={publish.isPending}
-            onClick={() => publish.mutate({ id: o.id })}
+            onClick={() => {
+              publish.reset();
+              setPublishing(o);
+            }}
           >
             Publish
           </button>
@@ -101,7 +108,7 @@ export function OffersTable() {
           New offer
         </button>
       </div>
-      <ProblemAlert problem={problemFrom(list.error ?? publish.error)} onDismiss={() => publish.reset()} />
+      <ProblemAlert problem={problemFrom(list.error)} />
       <ListTable
         view={view}
         list={list}
@@ -114,6 +121,17 @@ export function OffersTable() {
             : "No offers yet. An offer is a template entitlements are made from."
         }
       />
+      <ConfirmDialog
+        open={publishing !== null}
+        title={`Publish ${publishing?.name ?? "this offer"}?`}
+        confirmLabel="Publish offer"
+        busy={publish.isPending}
+        problem={problemFrom(publish.error)}
+        onConfirm={() => publishing && publish.mutate({ id: publishing.id })}
+        onCancel={() => setPublishing(null)}
+      >
+        <p>Entitlements can be made from it from now on. Its settings become read-only.</p>
+      </ConfirmDialog>
       {creating ? (
         <OfferCreateDialog
           onClose={() => setCreating(false)}
