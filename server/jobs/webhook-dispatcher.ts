@@ -16,6 +16,7 @@ import {
 } from "../domain/cross-tenant.ts";
 import { dispatchPollMs, workerDeliverySlots } from "../domain/webhooks/delivery/settings.ts";
 import type { Logger } from "../log.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 
 /** Held (session lock) by a dispatcher while it sleeps; the outbox trigger notifies only then (migration 20261122100000). */
 const WATCH_LOCK = 7170001;
@@ -76,6 +77,10 @@ class Waker {
  */
 export async function startWebhookDispatcher(options: WebhookDispatcherOptions): Promise<WebhookDispatcher> {
   const { base, pool, log } = options;
+  // While PostgreSQL is away every loop fails on each poll: expected, retried, and a warning; an
+  // error is kept for what a retry will not fix.
+  const failed = (fields: { err: unknown; deliveryId?: string }, message: string) =>
+    isDatabaseUnavailable(fields.err) ? log.warn(fields, message) : log.error(fields, message);
   const pollMs = options.pollMs ?? dispatchPollMs();
   const slots = options.slots ?? workerDeliverySlots();
   const fanOutWaker = new Waker();
@@ -142,7 +147,7 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
         if (result.deliveries > 0) wantClaim();
         if (envelopes > 0) log.debug({ ...result }, "webhook fan-out");
       } catch (error) {
-        log.error({ err: error }, "webhook fan-out failed");
+        failed({ err: error }, "webhook fan-out failed");
         await fanOutWaker.sleep(pollMs);
         continue;
       }
@@ -203,7 +208,7 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
           );
         } catch (error) {
           // Their rows stay `sending`; the sweeper takes them back after the lease (at-least-once).
-          log.error({ err: error }, "webhook deliveries: recording successes failed");
+          failed({ err: error }, "webhook deliveries: recording successes failed");
         }
         for (const attempt of batch.filter((a) => !a.result.ok)) {
           try {
@@ -212,7 +217,7 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
               if (next) wakeAt(next);
             }
           } catch (error) {
-            log.error({ err: error, deliveryId: attempt.delivery.id }, "webhook delivery: recording failed");
+            failed({ err: error, deliveryId: attempt.delivery.id }, "webhook delivery: recording failed");
           }
         }
         inFlight -= batch.length;
@@ -262,7 +267,7 @@ export async function startWebhookDispatcher(options: WebhookDispatcherOptions):
           if (claimed.length > 0)
             log.debug({ claimed: claimed.length, inFlight }, "webhook deliveries claimed");
         } catch (error) {
-          log.error({ err: error }, "webhook deliveries: claim failed");
+          failed({ err: error }, "webhook deliveries: claim failed");
         }
       }
       // A poll that nothing cut short claims anyway: work may have come due meanwhile.
