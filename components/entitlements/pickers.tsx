@@ -104,7 +104,11 @@ export function CustomerPicker({
     [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email || "unnamed user";
   const options = [
     ...(orgs.data?.items ?? []).map((o) => ({ id: o.id, label: o.name, hint: "organization" })),
-    ...(users.data?.items ?? []).map((u) => ({ id: u.id, label: userLabel(u), hint: u.email ?? "user" })),
+    // A user without a name is labelled by their email: the hint then says what it is, not the email again.
+    ...(users.data?.items ?? []).map((u) => {
+      const label = userLabel(u);
+      return { id: u.id, label, hint: u.email && u.email !== label ? u.email : "user" };
+    }),
   ];
   const known = byIdUser.data?.items[0]
     ? userLabel(byIdUser.data.items[0])
