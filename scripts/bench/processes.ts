@@ -1,4 +1,4 @@
-// The runtime bench's "1 vs N web processes" report (issue 26): the same check-in and activation
+// The runtime bench's "1 vs N web processes" report (docs/operations.md "Process model"): the same check-in and activation
 // loads against one web process and against WEB_CONCURRENCY = the number of cores, each a server
 // of its own on the bench's database, run one after the other.
 import { randomUUID } from "node:crypto";

@@ -4,7 +4,7 @@ import { entitlementIdsOfCustomers } from "../../entitlements/consumer/consumer-
 
 /**
  * Why a signed-in user's interactive activation found no license of theirs (docs/decisions.md
- * "Refusals that name the rule", issue 21 item 10). A user whose customer record the vendor has
+ * "Refusals that name the rule"). A user whose customer record the vendor has
  * not approved (or has blocked) holds nothing (consumer-entitlements.ts), so the license the code
  * names is not among theirs; answering 404 "Activation code not found" misled them: the code
  * exists and the license is theirs once the vendor verifies them. When the license belongs to one

@@ -14,7 +14,7 @@ export type ClosedSelection = {
  * The items of the export: the selection, and with `includeDependencies` everything it needs,
  * transitively (docs/api.md: an add-on needs its plan set, which needs its product; a plan set pulls
  * in its suite; features pull in their catalog entries; monitored assets their products; and a
- * product its monitored assets, issue 21 item 8, so an imported product or offer meters). Reads
+ * product its monitored assets, so an imported product or offer meters as it did). Reads
  * in rounds, one query batch per section and round. An id the request names that is not an
  * exportable record of its section is a 404.
  */

@@ -2,7 +2,7 @@ import { AppError } from "../../../core/errors.ts";
 import type { SnapshotFile } from "../snapshot/snapshot-file.ts";
 
 /**
- * The bounds of one catalog import (docs/decisions.md "Catalog import limits", issue 21 item 12):
+ * The bounds of one catalog import (docs/decisions.md "Catalog import limits"):
  * an import is one transaction, so its size and its time are bounded, each refusal a clear 413
  * `catalog.import_too_large` with nothing changed. A larger catalog goes in parts (fewer sections,
  * selected ids, or selective apply), each its own transaction.

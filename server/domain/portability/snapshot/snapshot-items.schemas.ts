@@ -218,7 +218,7 @@ export const ZPortableAddOn = z.object({
   status: z.string().default("Draft"),
   /** docs/api.md add-on `features`: the catalog entries it grants; an importer reads their ids. */
   features: z.array(ZPortableAddOnFeature).default([]),
-  /** Files written before issue 21 named the granted entries here; still read (addOnGrantedIds). */
+  /** Older export files named the granted entries here instead of in `features`; still read (addOnGrantedIds). */
   featureCatalogIds: z.array(ZId).optional(),
   /** docs/api.md: null where not computed, such as in a catalog export. */
   referencedBy: z.null().default(null),
