@@ -93,7 +93,8 @@ describe("license client: usage", () => {
     expect(
       (await client("usage", "show", "--metric", "api-calls", "--state-file", stateFile)).json.usage.usage,
     ).toBe(10.5);
-  });
+    // Twelve client processes, each a Node start: the budget of the other client tests.
+  }, 90_000);
 
   it("consume prints the decision; a refusal prints it too and exits 9", async () => {
     const license = await meteredLicense(tenant, {
@@ -151,5 +152,5 @@ describe("license client: usage", () => {
     );
     expect(refused.code).toBe(9);
     expect(refused.json).toMatchObject({ allowed: false, reasonCode: "QuotaExceeded" });
-  });
+  }, 60_000);
 });
