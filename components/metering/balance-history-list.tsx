@@ -51,10 +51,12 @@ export function BalanceHistoryList({ entries }: { entries: BalanceEntry[] }) {
               <td className="balance-history-when">{formatDateTime(e.createdAt)}</td>
               <td className="balance-history-what">{operationText[e.operation] ?? e.operation}</td>
               <td className="balance-history-credits">{formatQuantity(e.amount)}</td>
-              <td className="balance-history-by" data-label="By">
+              <td className="balance-history-by">
+                <span className="balance-history-label">By </span>
                 {e.actorLabel ?? "—"}
               </td>
-              <td className="balance-history-left" data-label="Left after">
+              <td className="balance-history-left">
+                <span className="balance-history-label">Left after </span>
                 {formatQuantity(e.remainingAfter)}
               </td>
             </tr>
