@@ -181,7 +181,10 @@ async function addFeature(
 ) {
   await page.getByRole("button", { name: "Add feature" }).click();
   const dialog = page.getByRole("dialog");
-  const option = dialog.locator("#feature-entry option").filter({ hasText: new RegExp(`^${code} — `) });
+  const option = dialog
+    .getByLabel("Catalog entry")
+    .locator("option")
+    .filter({ hasText: new RegExp(`^${code} — `) });
   await expect(option).toHaveCount(1);
   await dialog.getByLabel("Catalog entry").selectOption((await option.getAttribute("value"))!);
   await setValue(dialog);
