@@ -21,6 +21,13 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/**
+ * A checkbox group's value as a list: react-hook-form gives a group of one box its value alone
+ * (or false when unchecked), a group of several the list of checked values.
+ */
+const checked = (value: unknown): string[] =>
+  Array.isArray(value) ? (value as string[]) : typeof value === "string" ? [value] : [];
+
 /** `path=value` lines as the attributeEquality map; a line without "=" asks for an empty value. */
 export function parseEquality(text: string): Record<string, string> {
   return Object.fromEntries(
@@ -52,8 +59,8 @@ export function subscriptionValues(subscription?: TSubscriptionResponse): Subscr
  * callback scopes, and no filter line at all is "no filters" (cleared on edit).
  */
 export function subscriptionPayload(v: SubscriptionValues, subscription?: TSubscriptionResponse) {
-  const eventTypePatterns = v.all ? ["*"] : v.types;
-  const http = v.targetKind === "Http" ? { url: v.url, callbackScopes: v.scopes } : {};
+  const eventTypePatterns = v.all ? ["*"] : checked(v.types);
+  const http = v.targetKind === "Http" ? { url: v.url, callbackScopes: checked(v.scopes) } : {};
   const set = {
     ...(lines(v.entityKinds).length ? { entityKinds: lines(v.entityKinds) } : {}),
     ...(lines(v.severities).length ? { severities: lines(v.severities) } : {}),

@@ -47,6 +47,18 @@ describe("subscription dialog values", () => {
     });
   });
 
+  it("a group of one checkbox gives its value alone, or false when unchecked: both read as lists", () => {
+    const one = {
+      ...subscriptionValues(),
+      displayName: "One",
+      all: false,
+      types: "User.Created" as unknown as string[],
+    };
+    expect(subscriptionPayload(one)).toMatchObject({ eventTypePatterns: ["User.Created"] });
+    const none = { ...one, scopes: false as unknown as string[] };
+    expect(subscriptionPayload(none)).toMatchObject({ callbackScopes: [] });
+  });
+
   it("editing clears filters left empty and carries the revision", () => {
     const subscription = {
       targetKind: "Http",
