@@ -1,17 +1,11 @@
 import type { Page } from "@playwright/test";
-import { createProduct } from "../server/domain/catalog/products/create-product.ts";
-import { ZProductCreateRequest } from "../server/domain/catalog/products/product.schemas.ts";
 import { createMonitoredAsset } from "../server/domain/catalog/monitored-assets/create-monitored-asset.ts";
 import { ZMonitoredAssetCreateRequest } from "../server/domain/catalog/monitored-assets/monitored-asset.schemas.ts";
-import { createSuite } from "../server/domain/pricing/suites/create-suite.ts";
-import { ZSuiteCreateRequest } from "../server/domain/pricing/suites/suite.schemas.ts";
-import { createPlanSet } from "../server/domain/pricing/plan-sets/create-plan-set.ts";
-import { movePlanSetStatus } from "../server/domain/pricing/plan-sets/move-plan-set-status.ts";
-import { ZPlanSetCreateRequest } from "../server/domain/pricing/plan-sets/plan-set.schemas.ts";
 import { createAddOn } from "../server/domain/pricing/add-ons/create-add-on.ts";
 import { ZAddOnCreateRequest } from "../server/domain/pricing/add-ons/add-on.schemas.ts";
 import { expect, hydrated, open, screenshot, signIn, test } from "./support/fixtures.ts";
-import { seedConsumerCustomer, seedEntitlement, withTenantContext } from "./support/seed.ts";
+import { withTenantContext } from "./support/seed.ts";
+import { plannedLicense } from "./support/planned-license.ts";
 import type { E2eState } from "./support/state.ts";
 
 /**
@@ -20,16 +14,18 @@ import type { E2eState } from "./support/state.ts";
  * Names are fixed (no random suffix), so two runs on fresh databases draw the same pages.
  */
 
-/** A product with a metered asset and a credit balance of 40, a published plan set, an add-on, and the consumer's license. */
+/** The consumer's license with a credit balance of 40 (e2e/support/planned-license.ts), a metered asset on its product and an add-on of its suite. */
 async function seedLayout(state: E2eState, tag: string) {
   return withTenantContext(state, async (ctx) => {
-    const product = await createProduct(
-      ctx,
-      ZProductCreateRequest.parse({ name: `Layout Studio ${tag}`, productCode: `LAYOUT-${tag}` }),
-    );
+    const ids = await plannedLicense(ctx, state, {
+      name: `Layout license ${tag}`,
+      prefix: "Layout",
+      suffix: tag,
+      credits: { metricName: "layout-credits", name: "Layout credits" },
+    });
     const metered = await createMonitoredAsset(
       ctx,
-      product.id,
+      ids.productId,
       ZMonitoredAssetCreateRequest.parse({
         metricName: "layout-calls",
         name: "Layout calls",
@@ -48,81 +44,15 @@ async function seedLayout(state: E2eState, tag: string) {
         },
       }),
     );
-    await createMonitoredAsset(
-      ctx,
-      product.id,
-      ZMonitoredAssetCreateRequest.parse({
-        metricName: "layout-credits",
-        name: "Layout credits",
-        balanceUsage: { name: "Layout credits", initialCreditAmount: 40 },
-      }),
-    );
-    const suite = await createSuite(
-      ctx,
-      ZSuiteCreateRequest.parse({
-        code: `S-LAYOUT-${tag}`,
-        name: `Layout suite ${tag}`,
-        memberProductIds: [product.id],
-      }),
-    );
-    const planSet = await createPlanSet(
-      ctx,
-      ZPlanSetCreateRequest.parse({
-        suiteId: suite.id,
-        name: `Layout plans ${tag}`,
-        plans: [
-          {
-            name: "Basic",
-            pricingMode: "Absolute",
-            monthlyPrice: 0,
-            currency: "EUR",
-            lineItems: [{ productId: product.id }],
-          },
-          {
-            name: "Pro",
-            pricingMode: "Absolute",
-            monthlyPrice: 49,
-            currency: "EUR",
-            lineItems: [{ productId: product.id }],
-          },
-        ],
-      }),
-    );
-    await movePlanSetStatus(ctx, planSet.id, "Published");
     const addOn = await createAddOn(
       ctx,
       ZAddOnCreateRequest.parse({
-        suiteId: suite.id,
+        suiteId: ids.suiteId,
         code: `LAYOUT-EXTRA-${tag}`,
         name: `Layout extra ${tag}`,
       }),
     );
-    const customer = await seedConsumerCustomer(ctx, state.consumer.email);
-    const entitlement = await seedEntitlement(ctx, {
-      name: `Layout license ${tag}`,
-      productIds: [product.id],
-      planSetId: planSet.id,
-      planName: "Basic",
-      customerId: customer.id,
-      consumersMayGrantCredits: true,
-      consumerGrantLimitPerGrant: 100,
-      consumerGrantLimitPerMonth: 150,
-      claimBasedActivation: {
-        leaseTime: "PT1H",
-        gracePeriod: "P1D",
-        numberOfSeats: 2,
-        isFloatingLicense: false,
-      },
-    });
-    return {
-      productId: product.id,
-      assetId: metered.id,
-      planSetId: planSet.id,
-      suiteId: suite.id,
-      addOnId: addOn.id,
-      customerId: customer.id,
-      entitlementId: entitlement.id,
-    };
+    return { ...ids, assetId: metered.id, addOnId: addOn.id };
   });
 }
 

@@ -7,12 +7,11 @@ import {
   type TProductFeatureCreateRequest,
   type TProductResponse,
 } from "@/server/domain/catalog/products/product.schemas";
-import { validateFeatureValue } from "@/server/domain/catalog/feature-catalog/feature-value";
 import { useTRPC } from "../../shell/trpc-provider";
 import { Dialog } from "../../ui/dialog";
-import { Form, NumberField, SelectField, TextField, fieldIssueSentence, useSchemaForm } from "../../ui/form";
+import { Form, NumberField, SelectField, TextField, useSchemaForm } from "../../ui/form";
 import { FeatureFlagFields, defaultFlags, type FeatureFlags } from "./feature-flags";
-import { FeatureValueField } from "./feature-value-field";
+import { FeatureValueField, featureValueFits } from "./feature-value-field";
 
 type Values = FeatureFlags & {
   featureCatalogId: string;
@@ -74,15 +73,7 @@ export function AddFeatureDialog({ product, onClose }: { product: TProductRespon
 
   function submit(feature: TProductFeatureCreateRequest) {
     add.reset();
-    const invalid = entry ? validateFeatureValue(entry, feature.value) : null;
-    if (invalid) {
-      const message = fieldIssueSentence(
-        { path: "value", message: invalid },
-        "license.validation_error",
-        "Value",
-      );
-      return form.setError("value", { type: "custom", message });
-    }
+    if (entry && !featureValueFits(entry, feature.value, form.setError)) return;
     add.mutate({ id: product.id, feature });
   }
 

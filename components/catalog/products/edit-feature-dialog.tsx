@@ -8,12 +8,11 @@ import {
   type TProductFeatureUpdateRequest,
   type TProductResponse,
 } from "@/server/domain/catalog/products/product.schemas";
-import { validateFeatureValue } from "@/server/domain/catalog/feature-catalog/feature-value";
 import { useTRPC } from "../../shell/trpc-provider";
 import { Dialog } from "../../ui/dialog";
-import { Form, SelectField, TextField, fieldIssueSentence, useSchemaForm } from "../../ui/form";
+import { Form, SelectField, TextField, useSchemaForm } from "../../ui/form";
 import { FeatureFlagFields, flagsOf, type FeatureFlags } from "./feature-flags";
-import { FeatureValueField } from "./feature-value-field";
+import { FeatureValueField, featureValueFits } from "./feature-value-field";
 
 type Values = FeatureFlags & {
   value: string;
@@ -64,19 +63,12 @@ export function EditFeatureDialog({
 
   function submit(patch: TProductFeatureUpdateRequest) {
     update.reset();
-    // The value's type (a number, one of the options) is the catalog entry's rule, checked here too.
-    const invalid = validateFeatureValue(
-      { featureType: feature.featureType, enumOptions: feature.enumOptions, metricName: feature.usageMetric },
-      patch.value ?? null,
-    );
-    if (invalid) {
-      const message = fieldIssueSentence(
-        { path: "value", message: invalid },
-        "license.validation_error",
-        "Value",
-      );
-      return form.setError("value", { type: "custom", message });
-    }
+    const entry = {
+      featureType: feature.featureType,
+      enumOptions: feature.enumOptions,
+      metricName: feature.usageMetric,
+    };
+    if (!featureValueFits(entry, patch.value ?? null, form.setError)) return;
     update.mutate({ id: product.id, featureId: feature.id, patch });
   }
 
