@@ -156,8 +156,14 @@ test("back-office pages draw with their area's styles (screenshots kept for comp
 }) => {
   test.setTimeout(240_000);
   const ids = await seedLayout(state, "ADMIN");
-  await open(page, "/admin/sign-in");
-  await screenshot(page, "layout-admin-sign-in");
+  for (const [name, path] of [
+    ["landing", "/"],
+    ["portal-sign-in", "/portal/sign-in"],
+    ["admin-sign-in", "/admin/sign-in"],
+  ]) {
+    await open(page, path);
+    await screenshot(page, `layout-${name}`);
+  }
   await signIn(page, "admin", state.staff);
   for (const [name, path] of layoutPages(ids)) {
     await open(page, path);
