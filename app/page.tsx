@@ -1,4 +1,5 @@
 import Link from "next/link";
+import "@/components/shell/auth-pages.css";
 
 export default function LandingPage() {
   return (

@@ -126,7 +126,7 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await nav.getByRole("link", { name: "Add-ons", exact: true }).click();
   await page.getByRole("button", { name: "New add-on" }).click();
   dialog = page.getByRole("dialog");
-  const suiteOption = dialog.locator("#add-on-suite option").filter({ hasText: "E2E Priced Studio" });
+  const suiteOption = dialog.getByLabel("Suite").locator("option").filter({ hasText: "E2E Priced Studio" });
   await dialog.getByLabel("Suite").selectOption((await suiteOption.getAttribute("value"))!);
   await dialog.getByLabel("Name", { exact: true }).fill("Extra seats");
   await dialog.getByLabel("Code").fill("E2E-EXTRA-SEATS");

@@ -21,9 +21,7 @@ test("staff author a product: two new catalog features, ordered values, a metere
   await dialog.getByLabel("Name", { exact: true }).fill("Edition");
   await dialog.getByLabel("Type").selectOption("Enumeration");
   await dialog.getByRole("button", { name: "Create feature" }).click();
-  await expect(dialog.getByTestId("problem")).toContainText(
-    "Enum options does not fit with the other values.",
-  );
+  await expect(dialog.getByTestId("problem")).toContainText("Options does not fit with the other values.");
   for (const [value, description] of [
     ["basic", "Basic edition"],
     ["pro", "Professional edition"],
@@ -183,7 +181,10 @@ async function addFeature(
 ) {
   await page.getByRole("button", { name: "Add feature" }).click();
   const dialog = page.getByRole("dialog");
-  const option = dialog.locator("#feature-entry option").filter({ hasText: new RegExp(`^${code} — `) });
+  const option = dialog
+    .getByLabel("Catalog entry")
+    .locator("option")
+    .filter({ hasText: new RegExp(`^${code} — `) });
   await expect(option).toHaveCount(1);
   await dialog.getByLabel("Catalog entry").selectOption((await option.getAttribute("value"))!);
   await setValue(dialog);

@@ -1,16 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { createProduct } from "../server/domain/catalog/products/create-product.ts";
-import { ZProductCreateRequest } from "../server/domain/catalog/products/product.schemas.ts";
-import { createMonitoredAsset } from "../server/domain/catalog/monitored-assets/create-monitored-asset.ts";
-import { ZMonitoredAssetCreateRequest } from "../server/domain/catalog/monitored-assets/monitored-asset.schemas.ts";
-import { createSuite } from "../server/domain/pricing/suites/create-suite.ts";
-import { ZSuiteCreateRequest } from "../server/domain/pricing/suites/suite.schemas.ts";
-import { createPlanSet } from "../server/domain/pricing/plan-sets/create-plan-set.ts";
-import { movePlanSetStatus } from "../server/domain/pricing/plan-sets/move-plan-set-status.ts";
-import { ZPlanSetCreateRequest } from "../server/domain/pricing/plan-sets/plan-set.schemas.ts";
 import { issueActivationCodes } from "../server/domain/licensing/activation-codes/issue-activation-codes.ts";
 import { expect, open, screenshot, signIn, test } from "./support/fixtures.ts";
-import { seedConsumerCustomer, seedEntitlement, withTenantContext } from "./support/seed.ts";
+import { withTenantContext } from "./support/seed.ts";
+import { plannedLicense } from "./support/planned-license.ts";
 import type { E2eState } from "./support/state.ts";
 
 /**
@@ -21,70 +13,14 @@ import type { E2eState } from "./support/state.ts";
 async function seedPlannedLicense(state: E2eState, name: string) {
   return withTenantContext(state, async (ctx) => {
     const suffix = randomUUID().slice(0, 6).toUpperCase();
-    const product = await createProduct(
-      ctx,
-      ZProductCreateRequest.parse({ name: `Studio ${suffix}`, productCode: `STUDIO-${suffix}` }),
-    );
-    await createMonitoredAsset(
-      ctx,
-      product.id,
-      ZMonitoredAssetCreateRequest.parse({
-        metricName: "render-credits",
-        name: "Render credits",
-        balanceUsage: { name: "Render credits", initialCreditAmount: 40 },
-      }),
-    );
-    const suite = await createSuite(
-      ctx,
-      ZSuiteCreateRequest.parse({
-        code: `S-${suffix}`,
-        name: `Studio suite ${suffix}`,
-        memberProductIds: [product.id],
-      }),
-    );
-    const planSet = await createPlanSet(
-      ctx,
-      ZPlanSetCreateRequest.parse({
-        suiteId: suite.id,
-        name: "Studio plans",
-        plans: [
-          {
-            name: "Basic",
-            pricingMode: "Absolute",
-            monthlyPrice: 0,
-            currency: "EUR",
-            lineItems: [{ productId: product.id }],
-          },
-          {
-            name: "Pro",
-            pricingMode: "Absolute",
-            monthlyPrice: 49,
-            currency: "EUR",
-            lineItems: [{ productId: product.id }],
-          },
-        ],
-      }),
-    );
-    await movePlanSetStatus(ctx, planSet.id, "Published");
-    const customer = await seedConsumerCustomer(ctx, state.consumer.email);
-    const entitlement = await seedEntitlement(ctx, {
+    const { entitlementId } = await plannedLicense(ctx, state, {
       name,
-      productIds: [product.id],
-      planSetId: planSet.id,
-      planName: "Basic",
-      customerId: customer.id,
-      consumersMayGrantCredits: true,
-      consumerGrantLimitPerGrant: 100,
-      consumerGrantLimitPerMonth: 150,
-      claimBasedActivation: {
-        leaseTime: "PT1H",
-        gracePeriod: "P1D",
-        numberOfSeats: 2,
-        isFloatingLicense: false,
-      },
+      prefix: "Studio",
+      suffix,
+      credits: { metricName: "render-credits", name: "Render credits" },
     });
-    const issued = await issueActivationCodes(ctx, entitlement.id, { count: 1, deviceLimit: null });
-    return { entitlementId: entitlement.id, code: issued.codes[0].code };
+    const issued = await issueActivationCodes(ctx, entitlementId, { count: 1, deviceLimit: null });
+    return { entitlementId, code: issued.codes[0].code };
   });
 }
 

@@ -10,6 +10,7 @@ import {
   type OperationEntry,
   type ProblemCode,
 } from "./types";
+import "./api-docs.css";
 
 /** A readable rendering of the OpenAPI document: operations by tag, with scopes, schemas and problems. */
 export function ApiDocs({ doc }: { doc: OpenApiDocument }) {

@@ -15,6 +15,7 @@ import { fieldError, problemFrom, validationProblem, type ProblemJson } from "..
 import { formatDate, formatDateTime } from "../ui/format";
 import { ScopePicker } from "./scope-picker";
 import { CallbackAllowanceDialog } from "../webhooks/callback-allowance-dialog";
+import "./identity.css";
 
 /** The tenant's OAuth clients: register (secret shown once), list, revoke. */
 export function ClientsTable({ kinds }: { kinds: readonly ClientKind[] }) {

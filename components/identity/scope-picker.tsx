@@ -9,6 +9,7 @@ import {
   scopeResources,
   scopeVerbs,
 } from "@/server/domain/identity/scopes";
+import "./identity.css";
 
 /**
  * Picks scopes from the catalog (a resource × verb grid) plus free patterns with wildcards

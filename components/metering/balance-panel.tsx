@@ -6,43 +6,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { Field } from "../ui/field";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
-
-type Point = { remainingAfter: number; createdAt: string; operation: string; amount: number };
-
-/** Remaining credits after each entry (mutations and consumption), as a small SVG line chart. */
-export function BalanceChart({ points }: { points: Point[] }) {
-  if (points.length === 0) return <p className="muted">No balance history yet.</p>;
-  const width = 480;
-  const height = 120;
-  const values = points.map((p) => p.remainingAfter);
-  const max = Math.max(...values, 0);
-  const min = Math.min(...values, 0);
-  const span = max - min || 1;
-  const x = (i: number) => (points.length === 1 ? width / 2 : (i / (points.length - 1)) * (width - 10) + 5);
-  const y = (v: number) => height - 5 - ((v - min) / span) * (height - 10);
-  const path = points
-    .map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.remainingAfter).toFixed(1)}`)
-    .join(" ");
-  return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      height={height}
-      role="img"
-      aria-label="Balance over time"
-      data-testid="balance-chart"
-    >
-      <line x1={0} x2={width} y1={y(0)} y2={y(0)} stroke="currentColor" strokeOpacity={0.2} />
-      <path d={path} fill="none" stroke="currentColor" strokeWidth={2} />
-      {points.map((p, i) => (
-        <circle key={i} cx={x(i)} cy={y(p.remainingAfter)} r={3}>
-          <title>{`${formatDateTime(p.createdAt)} · ${p.operation} ${p.amount} → ${p.remainingAfter}`}</title>
-        </circle>
-      ))}
-    </svg>
-  );
-}
+import { BalanceChart } from "./balance-chart";
 
 /** An entitlement's credit balances: deposit, withdraw or set, and the balance history chart. */
 export function BalancePanel({ entitlementId }: { entitlementId: string }) {

@@ -4,7 +4,7 @@ import type { TEntitlementMeter, TMeterPeriodPoint } from "@/server/domain/meter
 import { formatDateTime } from "../ui/format";
 import { SeverityBadge } from "./severity-badge";
 import { UsagePeriodChart } from "./usage-period-chart";
-import { BalanceChart } from "./balance-panel";
+import { BalanceChart } from "./balance-chart";
 
 type BalancePoint = { remainingAfter: number; createdAt: string; operation: string; amount: number };
 

@@ -10,10 +10,12 @@ import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { portalItem, portalLine, portalList } from "../licensing/portal-list";
 import { ConfirmDialog } from "../ui/form";
-import { formatDateTime, formatQuantity } from "../ui/format";
-import { BalanceChart } from "./balance-panel";
+import { formatQuantity } from "../ui/format";
+import { BalanceChart } from "./balance-chart";
 import { SeverityBadge } from "./severity-badge";
 import { UsagePeriodChart } from "./usage-period-chart";
+import { BalanceHistoryList } from "./balance-history-list";
+import "./metering.css";
 
 /**
  * The consumer credit grant: the amount is checked with the API's schema, then the customer
@@ -89,65 +91,6 @@ function GrantCredits({
         }
       />
     </>
-  );
-}
-
-const operationText: Record<string, string> = {
-  Deposit: "Added by your vendor",
-  Withdraw: "Taken back by your vendor",
-  Set: "Set by your vendor",
-  ConsumerGrant: "Added",
-  AutoBalance: "Automatic top-up",
-  Consume: "Used",
-  OverageCharge: "Overage charged",
-  UsageCharge: "Usage charged",
-};
-
-type BalanceEntry = {
-  id: string;
-  operation: string;
-  amount: number;
-  remainingAfter: number;
-  actorLabel: string | null;
-  createdAt: string;
-};
-
-/** The latest entries of a balance, newest first: what happened, how much, by whom, and what was left. */
-function BalanceHistoryList({ entries }: { entries: BalanceEntry[] }) {
-  const [shown, setShown] = useState(10);
-  if (entries.length === 0) return null;
-  const newest = [...entries].reverse();
-  return (
-    <div className="table-wrap">
-      <table className="table small table-nowrap" data-testid="balance-history">
-        <caption className="muted">Balance history</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">What</th>
-            <th scope="col">Credits</th>
-            <th scope="col">By</th>
-            <th scope="col">Left after</th>
-          </tr>
-        </thead>
-        <tbody>
-          {newest.slice(0, shown).map((e) => (
-            <tr key={e.id}>
-              <td>{formatDateTime(e.createdAt)}</td>
-              <td>{operationText[e.operation] ?? e.operation}</td>
-              <td>{formatQuantity(e.amount)}</td>
-              <td>{e.actorLabel ?? "—"}</td>
-              <td>{formatQuantity(e.remainingAfter)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {newest.length > shown ? (
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => setShown(shown + 10)}>
-          Show more
-        </button>
-      ) : null}
-    </div>
   );
 }
 

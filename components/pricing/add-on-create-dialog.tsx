@@ -1,13 +1,16 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { ZAddOnCreateRequest, type TAddOnResponse } from "@/server/domain/pricing/add-ons/add-on.schemas";
+import {
+  ZAddOnCreateRequest,
+  type TAddOnCreateRequest,
+  type TAddOnResponse,
+} from "@/server/domain/pricing/add-ons/add-on.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { Form, SelectField, TextField, useSchemaForm } from "../ui/form";
+
+type Values = { suiteId: string; code: string; name: string; description: string };
 
 /** A new Draft add-on of a suite (implicit suites included: a single product's add-ons live there). */
 export function AddOnCreateDialog({
@@ -19,11 +22,9 @@ export function AddOnCreateDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [suiteId, setSuiteId] = useState("");
-  const [code, setCode] = useState("");
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, TAddOnCreateRequest>(ZAddOnCreateRequest, {
+    defaultValues: { suiteId: "", code: "", name: "", description: "" },
+  });
   const suites = useQuery(
     trpc.suites.list.queryOptions({ pageNumber: 1, pageSize: 100, sortOrder: "name", includeImplicit: true }),
   );
@@ -33,18 +34,9 @@ export function AddOnCreateDialog({
         await queryClient.invalidateQueries({ queryKey: trpc.addOns.pathKey() });
         onCreated(addOn);
       },
+      onError: form.showProblem,
     }),
   );
-  const problem = localProblem ?? problemFrom(create.error);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    create.reset();
-    const parsed = ZAddOnCreateRequest.safeParse({ suiteId, code, name, description });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    create.mutate(parsed.data);
-  }
 
   return (
     <Dialog
@@ -62,40 +54,30 @@ export function AddOnCreateDialog({
         </>
       }
     >
-      <ProblemAlert problem={problem} />
-      <form id="add-on-create" className="form" onSubmit={submit} noValidate>
-        <Field
+      <Form
+        form={form}
+        id="add-on-create"
+        onSubmit={(addOn) => {
+          create.reset();
+          create.mutate(addOn);
+        }}
+      >
+        <SelectField
+          name="suiteId"
           label="Suite"
-          htmlFor="add-on-suite"
           hint="An add-on belongs to a suite, not to one plan-set revision."
-          error={fieldError(problem, "suiteId")}
-        >
-          <select id="add-on-suite" value={suiteId} onChange={(e) => setSuiteId(e.target.value)}>
-            <option value="">Choose a suite</option>
-            {(suites.data?.items ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.code}){s.isImplicit ? " · implicit" : ""}
-              </option>
-            ))}
-          </select>
-        </Field>
+          emptyLabel="Choose a suite"
+          options={(suites.data?.items ?? []).map((s) => ({
+            value: s.id,
+            label: `${s.name} (${s.code})${s.isImplicit ? " · implicit" : ""}`,
+          }))}
+        />
         <div className="form-row">
-          <Field label="Name" htmlFor="add-on-name" error={fieldError(problem, "name")}>
-            <input id="add-on-name" value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <Field label="Code" htmlFor="add-on-code" error={fieldError(problem, "code")}>
-            <input id="add-on-code" value={code} onChange={(e) => setCode(e.target.value)} />
-          </Field>
+          <TextField name="name" label="Name" />
+          <TextField name="code" label="Code" />
         </div>
-        <Field label="Description" htmlFor="add-on-description">
-          <textarea
-            id="add-on-description"
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </Field>
-      </form>
+        <TextField name="description" label="Description" multiline rows={2} />
+      </Form>
     </Dialog>
   );
 }

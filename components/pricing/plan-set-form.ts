@@ -1,4 +1,5 @@
 import type { TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-set.schemas";
+import { tierRow } from "../catalog/monitored-assets/tier-table-editor";
 
 /**
  * The plan editor's state: what the inputs hold (numbers as typed text), and its conversion to the
@@ -78,6 +79,9 @@ export const emptyPlan = (): PlanForm => ({
   lineItems: [],
 });
 
+/** A saved tier as the tier table edits it (the monitored asset's tier row, keyed for the list). */
+export const tierFormOf = (t: Parameters<typeof tierRow>[0]): TierForm => ({ key: newKey(), ...tierRow(t) });
+
 export function formOf(planSet: TPlanSetResponse): PlanSetForm {
   return {
     name: planSet.name,
@@ -100,19 +104,7 @@ export function formOf(planSet: TPlanSetResponse): PlanSetForm {
           metricName: fv.metricName ?? "",
           enforcementType: fv.enforcementType,
           value: fv.value ?? "",
-          usageTiers: fv.usageTiers.map((t) => ({
-            key: newKey(),
-            name: t.name,
-            startUsage: text(t.startUsage),
-            endUsage: text(t.endUsage),
-            startPercentage: text(t.startPercentage),
-            endPercentage: text(t.endPercentage),
-            baseCredits: text(t.baseCredits),
-            creditsPerUnitOfConsumption: text(t.creditsPerUnitOfConsumption),
-            quotaUsageLevel: t.quotaUsageLevel,
-            quotaUsagePolicy: t.quotaUsagePolicy,
-            fundingBalanceMetric: t.fundingBalanceMetric,
-          })),
+          usageTiers: fv.usageTiers.map(tierFormOf),
         })),
       })),
     })),
@@ -121,6 +113,22 @@ export function formOf(planSet: TPlanSetResponse): PlanSetForm {
 
 /** "" is null (not priced / not weighted / open-ended); anything else is read as a number. */
 const num = (value: string): number | null => (value.trim() === "" ? null : Number(value.trim()));
+
+/** A tier table row as the request's tier: blanks are 0, a blank end is open-ended. */
+export function tierRequestOf(t: TierForm) {
+  return {
+    name: t.name,
+    startUsage: num(t.startUsage) ?? 0,
+    endUsage: num(t.endUsage),
+    startPercentage: num(t.startPercentage) ?? 0,
+    endPercentage: num(t.endPercentage) ?? 0,
+    baseCredits: num(t.baseCredits) ?? 0,
+    creditsPerUnitOfConsumption: num(t.creditsPerUnitOfConsumption) ?? 0,
+    quotaUsageLevel: t.quotaUsageLevel,
+    quotaUsagePolicy: t.quotaUsagePolicy,
+    fundingBalanceMetric: t.fundingBalanceMetric,
+  };
+}
 
 export function requestOf(form: PlanSetForm, status?: string | null): unknown {
   const absolute = form.pricingMode === "Absolute";
@@ -144,18 +152,7 @@ export function requestOf(form: PlanSetForm, status?: string | null): unknown {
           metricName: fv.metricName.trim() || null,
           enforcementType: fv.enforcementType,
           value: fv.value === "" ? null : fv.value,
-          usageTiers: fv.usageTiers.map((t) => ({
-            name: t.name,
-            startUsage: num(t.startUsage) ?? 0,
-            endUsage: num(t.endUsage),
-            startPercentage: num(t.startPercentage) ?? 0,
-            endPercentage: num(t.endPercentage) ?? 0,
-            baseCredits: num(t.baseCredits) ?? 0,
-            creditsPerUnitOfConsumption: num(t.creditsPerUnitOfConsumption) ?? 0,
-            quotaUsageLevel: t.quotaUsageLevel,
-            quotaUsagePolicy: t.quotaUsagePolicy,
-            fundingBalanceMetric: t.fundingBalanceMetric,
-          })),
+          usageTiers: fv.usageTiers.map(tierRequestOf),
         })),
       })),
     })),

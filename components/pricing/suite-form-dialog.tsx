@@ -1,18 +1,59 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useController } from "react-hook-form";
+import type { z } from "zod";
 import {
   ZSuiteCreateRequest,
   ZSuiteUpdateRequest,
+  type TSuiteCreateRequest,
   type TSuiteResponse,
+  type TSuiteUpdateRequest,
 } from "@/server/domain/pricing/suites/suite.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { FieldShell, Form, TextField, useSchemaForm } from "../ui/form";
 import { ProductPicker, productLabel, type ProductOption } from "./product-picker";
+
+type Values = { code: string; name: string; description: string; members: ProductOption[] };
+type Payload = TSuiteCreateRequest | TSuiteUpdateRequest;
+
+/** A new suite's first members, in sell order: picked products, each removable. */
+function MembersField() {
+  const { field } = useController({ name: "members" });
+  const members = field.value as ProductOption[];
+  return (
+    <FieldShell name="members" label="Members (sell order)">
+      {({ id }) => (
+        <div>
+          {members.length ? (
+            <ol className="summary-list" data-testid="new-suite-members">
+              {members.map((m) => (
+                <li key={m.id}>
+                  {productLabel(m)}{" "}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => field.onChange(members.filter((x) => x.id !== m.id))}
+                  >
+                    remove
+                  </button>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="muted small">No members yet; you can add them later.</p>
+          )}
+          <ProductPicker
+            id={id}
+            exclude={members.map((m) => m.id)}
+            onPick={(p) => field.onChange([...members, p])}
+          />
+        </div>
+      )}
+    </FieldShell>
+  );
+}
 
 /** Creates a suite with its first members in sell order (no `suite`), or renames one. */
 export function SuiteFormDialog({
@@ -26,11 +67,20 @@ export function SuiteFormDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [code, setCode] = useState(suite?.code ?? "");
-  const [name, setName] = useState(suite?.name ?? "");
-  const [description, setDescription] = useState(suite?.description ?? "");
-  const [members, setMembers] = useState<ProductOption[]>([]);
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, Payload>(
+    (suite ? ZSuiteUpdateRequest : ZSuiteCreateRequest) as z.ZodType<Payload>,
+    {
+      defaultValues: {
+        code: suite?.code ?? "",
+        name: suite?.name ?? "",
+        description: suite?.description ?? "",
+        members: [],
+      },
+      toPayload: ({ members, ...fields }) =>
+        suite ? fields : { ...fields, memberProductIds: members.map((m) => m.id) },
+      fieldOf: { memberProductIds: "members" },
+    },
+  );
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.suites.pathKey() });
   const create = useMutation(
     trpc.suites.create.mutationOptions({
@@ -39,6 +89,7 @@ export function SuiteFormDialog({
         onCreated?.(created);
         onClose();
       },
+      onError: form.showProblem,
     }),
   );
   const update = useMutation(
@@ -47,28 +98,15 @@ export function SuiteFormDialog({
         await invalidate();
         onClose();
       },
+      onError: form.showProblem,
     }),
   );
   const mutation = suite ? update : create;
-  const problem = localProblem ?? problemFrom(mutation.error);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
+  function submit(payload: Payload) {
     mutation.reset();
-    if (suite) {
-      const parsed = ZSuiteUpdateRequest.safeParse({ code, name, description });
-      if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-      return update.mutate({ suiteId: suite.id, patch: parsed.data });
-    }
-    const parsed = ZSuiteCreateRequest.safeParse({
-      code,
-      name,
-      description,
-      memberProductIds: members.map((m) => m.id),
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    create.mutate(parsed.data);
+    if (suite) update.mutate({ suiteId: suite.id, patch: payload as TSuiteUpdateRequest });
+    else create.mutate(payload as TSuiteCreateRequest);
   }
 
   return (
@@ -82,63 +120,20 @@ export function SuiteFormDialog({
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="suite-form" className="btn btn-primary" disabled={mutation.isPending}>
+          <button type="submit" form="suite" className="btn btn-primary" disabled={mutation.isPending}>
             {mutation.isPending ? "Saving…" : suite ? "Save" : "Create suite"}
           </button>
         </>
       }
     >
-      <ProblemAlert problem={problem} />
-      <form id="suite-form" className="form pricing" onSubmit={submit} noValidate>
+      <Form form={form} id="suite" className="form pricing" onSubmit={submit}>
         <div className="form-row">
-          <Field label="Name" htmlFor="suite-name" error={fieldError(problem, "name")}>
-            <input id="suite-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-          </Field>
-          <Field
-            label="Code"
-            htmlFor="suite-code"
-            hint="Unique in your catalog."
-            error={fieldError(problem, "code")}
-          >
-            <input id="suite-code" value={code} onChange={(e) => setCode(e.target.value)} />
-          </Field>
+          <TextField name="name" label="Name" autoFocus />
+          <TextField name="code" label="Code" hint="Unique in your catalog." />
         </div>
-        <Field label="Description" htmlFor="suite-description" error={fieldError(problem, "description")}>
-          <textarea
-            id="suite-description"
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </Field>
-        {suite ? null : (
-          <Field label="Members (sell order)" error={fieldError(problem, "memberProductIds")}>
-            {members.length ? (
-              <ol className="summary-list" data-testid="new-suite-members">
-                {members.map((m) => (
-                  <li key={m.id}>
-                    {productLabel(m)}{" "}
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => setMembers(members.filter((x) => x.id !== m.id))}
-                    >
-                      remove
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="muted small">No members yet; you can add them later.</p>
-            )}
-            <ProductPicker
-              id="suite-new-member"
-              exclude={members.map((m) => m.id)}
-              onPick={(p) => setMembers([...members, p])}
-            />
-          </Field>
-        )}
-      </form>
+        <TextField name="description" label="Description" multiline rows={2} />
+        {suite ? null : <MembersField />}
+      </Form>
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Dialog } from "../ui/dialog";
 import { CopyButton } from "../ui/copy-button";
+import "../identity/identity.css";
 
 /** docs/api.md: a generated signing secret is shown once. */
 export function SecretDialog({

@@ -1,10 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import type { z } from "zod";
 import {
   ZFeatureCatalogCreateRequest,
   ZFeatureCatalogReplaceRequest,
+  type TFeatureCatalogCreateRequest,
+  type TFeatureCatalogReplaceRequest,
   type TFeatureCatalogResponse,
 } from "@/server/domain/catalog/feature-catalog/feature-catalog.schemas";
 import { featureTypes } from "@/server/domain/catalog/feature-catalog/feature-value";
@@ -12,9 +14,8 @@ import { metricTypes } from "@/server/domain/catalog/monitored-assets/monitored-
 import { featureVisibilities } from "@/server/domain/catalog/products/product.schemas";
 import { useTRPC } from "../../shell/trpc-provider";
 import { Dialog } from "../../ui/dialog";
-import { Field } from "../../ui/field";
-import { ProblemAlert } from "../../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../ui/problem";
+import { Form, NumberField, SelectField, TextField, useSchemaForm } from "../../ui/form";
+import { EnumOptionsEditor, type EnumOptionRow } from "./enum-options-editor";
 
 const typeHints: Record<string, string> = {
   Boolean: "Values are true or false.",
@@ -24,6 +25,47 @@ const typeHints: Record<string, string> = {
   Metered: "Values are quotas of the metric the application reports.",
   JsonField: "Values are JSON documents.",
 };
+
+type Values = {
+  featureCode: string;
+  name: string;
+  featureType: string;
+  units: string;
+  metricName: string;
+  visibility: string;
+  meterAggregationType: string;
+  valueScore: number | null;
+  enumOptions: EnumOptionRow[];
+  /** Comma-separated. */
+  tags: string;
+};
+type Payload = TFeatureCatalogCreateRequest | TFeatureCatalogReplaceRequest;
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** The request of the dialog's values: blanks are nulls, options only for an Enumeration. */
+function payloadOf(v: Values, entry?: TFeatureCatalogResponse) {
+  const fields = {
+    name: v.name,
+    featureType: v.featureType,
+    units: v.units.trim() || null,
+    metricName: v.metricName.trim() || null,
+    visibility: v.visibility,
+    meterAggregationType: v.meterAggregationType || null,
+    valueScore: v.valueScore,
+    enumOptions:
+      v.featureType === "Enumeration"
+        ? v.enumOptions.map((o) => ({ value: o.value, description: o.description.trim() || null }))
+        : null,
+    tags: v.tags
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
+  };
+  return entry
+    ? { ...fields, revisionNumber: entry.revisionNumber }
+    : { ...fields, featureCode: v.featureCode };
+}
 
 /** Creates a catalog entry, or replaces an entry's editable fields (not its code or lifecycle). */
 export function FeatureFormDialog({
@@ -35,63 +77,45 @@ export function FeatureFormDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [featureCode, setFeatureCode] = useState("");
-  const [name, setName] = useState(entry?.name ?? "");
-  const [featureType, setFeatureType] = useState(entry?.featureType ?? "Boolean");
-  const [units, setUnits] = useState(entry?.units ?? "");
-  const [metricName, setMetricName] = useState(entry?.metricName ?? "");
-  const [visibility, setVisibility] = useState(entry?.visibility ?? "Public");
-  const [meterAggregationType, setMeterAggregationType] = useState(entry?.meterAggregationType ?? "");
-  const [valueScore, setValueScore] = useState(entry?.valueScore == null ? "" : String(entry.valueScore));
-  const [options, setOptions] = useState(
-    (entry?.enumOptions ?? []).map((o) => ({ value: o.value, description: o.description ?? "" })),
+  const form = useSchemaForm<Values, Payload>(
+    (entry ? ZFeatureCatalogReplaceRequest : ZFeatureCatalogCreateRequest) as z.ZodType<Payload>,
+    {
+      defaultValues: {
+        featureCode: "",
+        name: entry?.name ?? "",
+        featureType: entry?.featureType ?? "Boolean",
+        units: entry?.units ?? "",
+        metricName: entry?.metricName ?? "",
+        visibility: entry?.visibility ?? "Public",
+        meterAggregationType: entry?.meterAggregationType ?? "",
+        valueScore: entry?.valueScore ?? null,
+        enumOptions: (entry?.enumOptions ?? []).map((o) => ({
+          value: o.value,
+          description: o.description ?? "",
+        })),
+        tags: entry?.tags.join(", ") ?? "",
+      },
+      toPayload: (v) => payloadOf(v, entry),
+    },
   );
-  const [tags, setTags] = useState(entry?.tags.join(", ") ?? "");
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
-
+  const featureType = form.watch("featureType");
   const onSuccess = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.featureCatalog.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
     onClose();
   };
-  const create = useMutation(trpc.featureCatalog.create.mutationOptions({ onSuccess }));
-  const replace = useMutation(trpc.featureCatalog.replace.mutationOptions({ onSuccess }));
+  const create = useMutation(
+    trpc.featureCatalog.create.mutationOptions({ onSuccess, onError: form.showProblem }),
+  );
+  const replace = useMutation(
+    trpc.featureCatalog.replace.mutationOptions({ onSuccess, onError: form.showProblem }),
+  );
   const mutation = entry ? replace : create;
-  const problem = localProblem ?? problemFrom(mutation.error);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
+  function submit(payload: Payload) {
     mutation.reset();
-    const fields = {
-      name,
-      featureType,
-      units: units.trim() || null,
-      metricName: metricName.trim() || null,
-      visibility,
-      meterAggregationType: meterAggregationType || null,
-      valueScore: valueScore.trim() === "" ? null : Number(valueScore),
-      enumOptions:
-        featureType === "Enumeration"
-          ? options.map((o) => ({ value: o.value, description: o.description.trim() || null }))
-          : null,
-      tags: tags
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean),
-    };
-    if (!entry) {
-      const parsed = ZFeatureCatalogCreateRequest.safeParse({ ...fields, featureCode });
-      if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-      create.mutate(parsed.data);
-      return;
-    }
-    const parsed = ZFeatureCatalogReplaceRequest.safeParse({
-      ...fields,
-      revisionNumber: entry.revisionNumber,
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    replace.mutate({ id: entry.id, entry: parsed.data });
+    if (entry) replace.mutate({ id: entry.id, entry: payload as TFeatureCatalogReplaceRequest });
+    else create.mutate(payload as TFeatureCatalogCreateRequest);
   }
 
   return (
@@ -105,174 +129,55 @@ export function FeatureFormDialog({
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="feature-form" className="btn btn-primary" disabled={mutation.isPending}>
+          <button type="submit" form="feature" className="btn btn-primary" disabled={mutation.isPending}>
             {mutation.isPending ? "Saving…" : entry ? "Save" : "Create feature"}
           </button>
         </>
       }
     >
-      <ProblemAlert problem={problem} />
-      <form id="feature-form" className="form" onSubmit={submit} noValidate>
+      <Form form={form} id="feature" onSubmit={submit}>
         <div className="form-grid">
           {entry ? null : (
-            <Field
+            <TextField
+              name="featureCode"
               label="Feature code"
-              htmlFor="feature-code"
+              mono
+              autoFocus
               hint="Stored uppercase; changed later with “Change code”."
-              error={fieldError(problem, "featureCode")}
-            >
-              <input
-                id="feature-code"
-                className="mono"
-                value={featureCode}
-                onChange={(e) => setFeatureCode(e.target.value)}
-                autoFocus
-              />
-            </Field>
+            />
           )}
-          <Field label="Name" htmlFor="feature-name" error={fieldError(problem, "name")}>
-            <input id="feature-name" value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
-          <Field
+          <TextField name="name" label="Name" />
+          <SelectField
+            name="featureType"
             label="Type"
-            htmlFor="feature-type"
             hint={typeHints[featureType]}
-            error={fieldError(problem, "featureType")}
-          >
-            <select id="feature-type" value={featureType} onChange={(e) => setFeatureType(e.target.value)}>
-              {featureTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Units" htmlFor="feature-units" error={fieldError(problem, "units")}>
-            <input
-              id="feature-units"
-              value={units}
-              onChange={(e) => setUnits(e.target.value)}
-              placeholder="seats, GB…"
-            />
-          </Field>
-          <Field
+            options={options(featureTypes)}
+          />
+          <TextField name="units" label="Units" placeholder="seats, GB…" />
+          <TextField
+            name="metricName"
             label={featureType === "Metered" ? "Metric name (required)" : "Metric name"}
-            htmlFor="feature-metric"
+            mono
             hint="Lowercase, as the application reports it."
-            error={fieldError(problem, "metricName")}
-          >
-            <input
-              id="feature-metric"
-              className="mono"
-              value={metricName}
-              onChange={(e) => setMetricName(e.target.value)}
-            />
-          </Field>
-          <Field label="Visibility" htmlFor="feature-visibility">
-            <select
-              id="feature-visibility"
-              value={visibility}
-              onChange={(e) => setVisibility(e.target.value)}
-            >
-              {featureVisibilities.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Meter aggregation" htmlFor="feature-aggregation">
-            <select
-              id="feature-aggregation"
-              value={meterAggregationType}
-              onChange={(e) => setMeterAggregationType(e.target.value)}
-            >
-              <option value="">(none)</option>
-              {metricTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
+          />
+          <SelectField name="visibility" label="Visibility" options={options(featureVisibilities)} />
+          <SelectField
+            name="meterAggregationType"
+            label="Meter aggregation"
+            emptyLabel="(none)"
+            options={options(metricTypes)}
+          />
+          <NumberField
+            name="valueScore"
             label="Value score"
-            htmlFor="feature-score"
+            emptyAs={null}
             hint="Blank: not valued (counts nothing)."
-            error={fieldError(problem, "valueScore")}
-          >
-            <input
-              id="feature-score"
-              inputMode="decimal"
-              value={valueScore}
-              onChange={(e) => setValueScore(e.target.value)}
-            />
-          </Field>
-          <Field label="Tags" htmlFor="feature-tags" hint="Comma-separated (FeatureCatalog tags).">
-            <input id="feature-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
-          </Field>
+          />
+          {/* No counter: the box holds a list, and the schema's limits are per tag. */}
+          <TextField name="tags" label="Tags" hint="Comma-separated (FeatureCatalog tags)." schemaPath="-" />
         </div>
-        {featureType === "Enumeration" ? (
-          <fieldset className="form-section">
-            <legend>Options</legend>
-            {fieldError(problem, "enumOptions") ? (
-              <div className="field-error">{fieldError(problem, "enumOptions")}</div>
-            ) : null}
-            <table className="grid-editor" aria-label="Enumeration options">
-              <thead>
-                <tr>
-                  <th>Value</th>
-                  <th>Description</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {options.map((o, i) => (
-                  <tr key={i}>
-                    <td>
-                      <input
-                        aria-label={`Option ${i + 1} value`}
-                        value={o.value}
-                        onChange={(e) =>
-                          setOptions(options.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))
-                        }
-                      />
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`Option ${i + 1} description`}
-                        value={o.description}
-                        onChange={(e) =>
-                          setOptions(
-                            options.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)),
-                          )
-                        }
-                      />
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-ghost"
-                        aria-label={`Remove option ${i + 1}`}
-                        onClick={() => setOptions(options.filter((_, j) => j !== i))}
-                      >
-                        ×
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => setOptions([...options, { value: "", description: "" }])}
-            >
-              Add option
-            </button>
-          </fieldset>
-        ) : null}
-      </form>
+        {featureType === "Enumeration" ? <EnumOptionsEditor name="enumOptions" /> : null}
+      </Form>
     </Dialog>
   );
 }

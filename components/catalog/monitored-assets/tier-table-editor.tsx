@@ -4,7 +4,6 @@ import {
   quotaUsageLevels,
   quotaUsagePolicies,
 } from "@/server/domain/catalog/monitored-assets/usage-tier.schemas";
-import type { ProblemJson } from "../../ui/problem";
 
 /** One tier as the form holds it: numbers as typed, "" for an open end or no funding balance. */
 export type TierRow = {
@@ -32,6 +31,20 @@ export const emptyTier = (startUsage = "0"): TierRow => ({
   quotaUsagePolicy: "None",
   fundingBalanceMetric: "",
 });
+
+/** How a tier's cell is named, after "Tier 2": its aria-label and the subject of its error sentence. */
+export const tierCellLabels: Record<keyof TierRow, string> = {
+  name: "name",
+  startUsage: "start",
+  endUsage: "end",
+  startPercentage: "start percentage",
+  endPercentage: "end percentage",
+  baseCredits: "base credits",
+  creditsPerUnitOfConsumption: "credits per unit",
+  quotaUsageLevel: "level",
+  quotaUsagePolicy: "policy",
+  fundingBalanceMetric: "funding balance",
+};
 
 const num = (s: string) => (s.trim() === "" ? NaN : Number(s));
 
@@ -77,9 +90,6 @@ export function tierRow(t: {
   };
 }
 
-const cellError = (problem: ProblemJson | null, index: number, field: string) =>
-  problem?.errors?.find((e) => e.path.endsWith(`usageTiers.${index}.${field}`))?.message;
-
 /**
  * The tier table: half-open ranges [start, end), contiguous, the last may stay open (blank end).
  * A funding balance is only offered with the AllowWithOverage policy.
@@ -88,24 +98,29 @@ export function TierTableEditor({
   rows,
   onChange,
   balanceMetrics,
-  problem,
+  errorOf,
 }: {
   rows: TierRow[];
   onChange: (rows: TierRow[]) => void;
   balanceMetrics: string[];
-  problem: ProblemJson | null;
+  /** The sentence for a cell's error, naming the cell by `label` ("Tier 2 start"). */
+  errorOf: (index: number, field: keyof TierRow, label: string) => string | undefined;
 }) {
+  const cellError = (i: number, field: keyof TierRow) => {
+    const message = errorOf(i, field, `Tier ${i + 1} ${tierCellLabels[field]}`);
+    return message ? <div className="cell-error">{message}</div> : null;
+  };
   const set = (i: number, patch: Partial<TierRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const text = (i: number, field: keyof TierRow, label: string, mode: "text" | "decimal" = "decimal") => (
+  const text = (i: number, field: keyof TierRow, mode: "text" | "decimal" = "decimal") => (
     <td className={mode === "text" ? "cell-wide" : undefined}>
       <input
-        aria-label={`Tier ${i + 1} ${label}`}
+        aria-label={`Tier ${i + 1} ${tierCellLabels[field]}`}
         inputMode={mode}
         value={rows[i][field]}
         onChange={(e) => set(i, { [field]: e.target.value })}
       />
-      {cellError(problem, i, field) ? <div className="cell-error">{cellError(problem, i, field)}</div> : null}
+      {cellError(i, field)}
     </td>
   );
   return (
@@ -136,13 +151,13 @@ export function TierTableEditor({
           ) : null}
           {rows.map((row, i) => (
             <tr key={i} data-testid="tier-row">
-              {text(i, "name", "name", "text")}
-              {text(i, "startUsage", "start")}
-              {text(i, "endUsage", "end")}
-              {text(i, "startPercentage", "start percentage")}
-              {text(i, "endPercentage", "end percentage")}
-              {text(i, "baseCredits", "base credits")}
-              {text(i, "creditsPerUnitOfConsumption", "credits per unit")}
+              {text(i, "name", "text")}
+              {text(i, "startUsage")}
+              {text(i, "endUsage")}
+              {text(i, "startPercentage")}
+              {text(i, "endPercentage")}
+              {text(i, "baseCredits")}
+              {text(i, "creditsPerUnitOfConsumption")}
               <td>
                 <select
                   aria-label={`Tier ${i + 1} level`}
@@ -168,9 +183,7 @@ export function TierTableEditor({
                     </option>
                   ))}
                 </select>
-                {cellError(problem, i, "quotaUsagePolicy") ? (
-                  <div className="cell-error">{cellError(problem, i, "quotaUsagePolicy")}</div>
-                ) : null}
+                {cellError(i, "quotaUsagePolicy")}
               </td>
               <td>
                 <select
@@ -191,9 +204,7 @@ export function TierTableEditor({
                     </option>
                   ))}
                 </select>
-                {cellError(problem, i, "fundingBalanceMetric") ? (
-                  <div className="cell-error">{cellError(problem, i, "fundingBalanceMetric")}</div>
-                ) : null}
+                {cellError(i, "fundingBalanceMetric")}
               </td>
               <td>
                 <button

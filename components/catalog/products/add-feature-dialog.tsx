@@ -1,32 +1,53 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import {
   ZProductFeatureCreateRequest,
+  type TProductFeatureCreateRequest,
   type TProductResponse,
 } from "@/server/domain/catalog/products/product.schemas";
-import { validateFeatureValue } from "@/server/domain/catalog/feature-catalog/feature-value";
 import { useTRPC } from "../../shell/trpc-provider";
 import { Dialog } from "../../ui/dialog";
-import { Field } from "../../ui/field";
-import { ProblemAlert } from "../../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../ui/problem";
-import { FeatureValueInput } from "../feature-value-input";
-import { FeatureFlagsInput, defaultFlags } from "./feature-flags";
+import { Form, NumberField, SelectField, TextField, useSchemaForm } from "../../ui/form";
+import { FeatureFlagFields, defaultFlags, type FeatureFlags } from "./feature-flags";
+import { FeatureValueField, featureValueFits } from "./feature-value-field";
+
+type Values = FeatureFlags & {
+  featureCatalogId: string;
+  value: string;
+  name: string;
+  moduleName: string;
+  description: string;
+  sortOrder: number | null;
+};
 
 /** Attaches a feature catalog entry (Draft, Preview or Published) with the product's value for it. */
 export function AddFeatureDialog({ product, onClose }: { product: TProductResponse; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [featureCatalogId, setFeatureCatalogId] = useState("");
-  const [value, setValue] = useState("");
-  const [name, setName] = useState("");
-  const [moduleName, setModuleName] = useState("");
-  const [description, setDescription] = useState("");
-  const [position, setPosition] = useState("");
-  const [flags, setFlags] = useState(defaultFlags);
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, TProductFeatureCreateRequest>(ZProductFeatureCreateRequest, {
+    defaultValues: {
+      featureCatalogId: "",
+      value: "",
+      name: "",
+      moduleName: "",
+      description: "",
+      sortOrder: null,
+      ...defaultFlags,
+    },
+    // Blanks are "the catalog entry's" (name) or "none" (value, module).
+    toPayload: (v) => ({
+      ...v,
+      value: v.value === "" ? null : v.value,
+      name: v.name || null,
+      moduleName: v.moduleName || null,
+    }),
+  });
+  const featureCatalogId = form.watch("featureCatalogId");
+  const { setValue } = form;
+  // Another entry's value would not fit the newly chosen one's type.
+  useEffect(() => setValue("value", ""), [featureCatalogId, setValue]);
 
   const catalog = useQuery(
     trpc.featureCatalog.list.queryOptions({
@@ -46,29 +67,14 @@ export function AddFeatureDialog({ product, onClose }: { product: TProductRespon
         await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
         onClose();
       },
+      onError: form.showProblem,
     }),
   );
-  const problem = localProblem ?? problemFrom(add.error);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
+  function submit(feature: TProductFeatureCreateRequest) {
     add.reset();
-    const parsed = ZProductFeatureCreateRequest.safeParse({
-      featureCatalogId,
-      value: value === "" ? null : value,
-      name: name || null,
-      moduleName: moduleName || null,
-      description,
-      sortOrder: position ? Number(position) : null,
-      ...flags,
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    if (entry) {
-      const invalid = validateFeatureValue(entry, parsed.data.value);
-      if (invalid) return setLocalProblem(validationProblem([{ path: ["value"], message: invalid }]));
-    }
-    add.mutate({ id: product.id, feature: parsed.data });
+    if (entry && !featureValueFits(entry, feature.value, form.setError)) return;
+    add.mutate({ id: product.id, feature });
   }
 
   return (
@@ -82,91 +88,45 @@ export function AddFeatureDialog({ product, onClose }: { product: TProductRespon
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="add-feature-form" className="btn btn-primary" disabled={add.isPending}>
+          <button type="submit" form="add-feature" className="btn btn-primary" disabled={add.isPending}>
             {add.isPending ? "Adding…" : "Add feature"}
           </button>
         </>
       }
     >
-      <ProblemAlert problem={problem} />
-      <form id="add-feature-form" className="form" onSubmit={submit} noValidate>
-        <Field
+      <Form form={form} id="add-feature" onSubmit={submit}>
+        <SelectField
+          name="featureCatalogId"
           label="Catalog entry"
-          htmlFor="feature-entry"
           hint="Disabled and archived entries cannot be attached."
-          error={fieldError(problem, "featureCatalogId")}
-        >
-          <select
-            id="feature-entry"
-            value={featureCatalogId}
-            onChange={(e) => {
-              setFeatureCatalogId(e.target.value);
-              setValue("");
-            }}
-          >
-            <option value="">Choose a feature…</option>
-            {choices.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.featureCode} — {e.name} ({e.featureType})
-              </option>
-            ))}
-          </select>
-        </Field>
+          emptyLabel="Choose a feature…"
+          options={choices.map((e) => ({
+            value: e.id,
+            label: `${e.featureCode} — ${e.name} (${e.featureType})`,
+          }))}
+        />
         {entry ? (
           <>
-            <Field
-              label="Value"
-              htmlFor="feature-value"
+            <FeatureValueField
+              type={entry}
               hint={`${entry.featureType}${entry.units ? ` in ${entry.units}` : ""}${entry.metricName ? ` · metric ${entry.metricName}` : ""}`}
-              error={fieldError(problem, "value")}
-            >
-              <FeatureValueInput id="feature-value" type={entry} value={value} onChange={setValue} />
-            </Field>
+            />
             <div className="form-grid">
-              <Field
-                label="Name on this product"
-                htmlFor="feature-name"
-                hint={`Default: ${entry.name}`}
-                error={fieldError(problem, "name")}
-              >
-                <input id="feature-name" value={name} onChange={(e) => setName(e.target.value)} />
-              </Field>
-              <Field label="Module" htmlFor="feature-module" error={fieldError(problem, "moduleName")}>
-                <input
-                  id="feature-module"
-                  value={moduleName}
-                  onChange={(e) => setModuleName(e.target.value)}
-                />
-              </Field>
-              <Field
+              <TextField name="name" label="Name on this product" hint={`Default: ${entry.name}`} />
+              <TextField name="moduleName" label="Module" />
+              <NumberField
+                name="sortOrder"
                 label="Position"
-                htmlFor="feature-position"
-                hint={`1–${product.features.length + 1}; default last`}
-                error={fieldError(problem, "sortOrder")}
-              >
-                <input
-                  id="feature-position"
-                  inputMode="numeric"
-                  value={position}
-                  onChange={(e) => setPosition(e.target.value)}
-                />
-              </Field>
-            </div>
-            <Field
-              label="Description"
-              htmlFor="feature-description"
-              error={fieldError(problem, "description")}
-            >
-              <input
-                id="feature-description"
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
+                emptyAs={null}
+                max={product.features.length + 1}
+                hint="Default last."
               />
-            </Field>
-            <FeatureFlagsInput flags={flags} onChange={setFlags} />
+            </div>
+            <TextField name="description" label="Description" />
+            <FeatureFlagFields />
           </>
         ) : null}
-      </form>
+      </Form>
     </Dialog>
   );
 }

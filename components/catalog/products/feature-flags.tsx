@@ -1,5 +1,7 @@
 "use client";
 
+import { CheckboxField } from "../../ui/form";
+
 /** The product-feature switches of docs/api.md, as checkboxes. */
 export type FeatureFlags = {
   isEnabled: boolean;
@@ -28,24 +30,21 @@ export const defaultFlags: FeatureFlags = {
   canModifyValueOnEntitlement: false,
 };
 
-export function FeatureFlagsInput({
-  flags,
-  onChange,
-}: {
-  flags: FeatureFlags;
-  onChange: (flags: FeatureFlags) => void;
-}) {
+export const flagsOf = (f: FeatureFlags): FeatureFlags => ({
+  isEnabled: f.isEnabled,
+  includeInLicenseToken: f.includeInLicenseToken,
+  isAvailableDuringTrialPeriod: f.isAvailableDuringTrialPeriod,
+  isAvailableDuringGracePeriod: f.isAvailableDuringGracePeriod,
+  isPaidFeature: f.isPaidFeature,
+  canModifyValueOnEntitlement: f.canModifyValueOnEntitlement,
+});
+
+/** The switches as form-kit checkboxes, named as the request names them. */
+export function FeatureFlagFields() {
   return (
     <div className="form-grid">
       {labels.map(([key, label]) => (
-        <label key={key} className="checkbox">
-          <input
-            type="checkbox"
-            checked={flags[key]}
-            onChange={(e) => onChange({ ...flags, [key]: e.target.checked })}
-          />
-          {label}
-        </label>
+        <CheckboxField key={key} name={key} label={label} />
       ))}
     </div>
   );

@@ -1,20 +1,43 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useController } from "react-hook-form";
+import type { z } from "zod";
 import {
   ZTagCreateRequest,
   ZTagUpdateRequest,
   tagScopes,
+  type TTagCreateRequest,
   type TTagResponse,
   type TTagUpdateRequest,
 } from "@/server/domain/catalog/tags/tag.schemas";
 import { useTRPC } from "../../shell/trpc-provider";
 import { Dialog } from "../../ui/dialog";
-import { Field } from "../../ui/field";
 import { ColorInput } from "../../ui/color-input";
-import { ProblemAlert } from "../../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../../ui/problem";
+import { FieldShell, Form, SelectField, TextField, useSchemaForm } from "../../ui/form";
+import { problemFrom } from "../../ui/problem";
+
+type Values = { scope: string; name: string; color: string };
+type Payload = TTagCreateRequest | TTagUpdateRequest;
+
+/** The colour as the kit's field: a picker and its #rrggbb text, "" for none. */
+function ColourField() {
+  const { field } = useController({ name: "color" });
+  return (
+    <FieldShell name="color" label="Colour">
+      {({ id }) => <ColorInput id={id} value={(field.value as string) ?? ""} onChange={field.onChange} />}
+    </FieldShell>
+  );
+}
+
+/** The update of a tag: only what changed, a blank colour clearing it (with optimistic concurrency). */
+function tagPatch(v: Values, tag: TTagResponse): TTagUpdateRequest {
+  const patch: TTagUpdateRequest = { revisionNumber: tag.revisionNumber };
+  if (v.name.trim() !== tag.name) patch.name = v.name;
+  if (v.color && v.color.toLowerCase() !== tag.color) patch.color = v.color;
+  if (!v.color && tag.color) patch.clearColor = true;
+  return patch;
+}
 
 /** Creates a tag (no `tag`) or renames/recolours one (with optimistic concurrency). */
 export function TagFormDialog({
@@ -28,49 +51,43 @@ export function TagFormDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [scope, setScope] = useState(tag?.scope ?? defaultScope ?? tagScopes[0]);
-  const [name, setName] = useState(tag?.name ?? "");
-  const [color, setColor] = useState(tag?.color ?? "");
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, Payload>(
+    (tag ? ZTagUpdateRequest : ZTagCreateRequest) as z.ZodType<Payload>,
+    {
+      defaultValues: {
+        scope: tag?.scope ?? defaultScope ?? tagScopes[0],
+        name: tag?.name ?? "",
+        color: tag?.color ?? "",
+      },
+      toPayload: (v) => (tag ? tagPatch(v, tag) : { scope: v.scope, name: v.name, color: v.color || null }),
+    },
+  );
 
   const onSuccess = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.tags.pathKey() });
     onClose();
   };
-  const create = useMutation(trpc.tags.create.mutationOptions({ onSuccess }));
+  const create = useMutation(trpc.tags.create.mutationOptions({ onSuccess, onError: form.showProblem }));
   const update = useMutation(
     trpc.tags.update.mutationOptions({
       onSuccess,
-      // A stale revision means the list is stale too: refresh it behind the dialog.
       onError: (error) => {
+        form.showProblem(error);
+        // A stale revision means the list is stale too: refresh it behind the dialog.
         if (problemFrom(error)?.codeName === "concurrency.revision_mismatch")
           void queryClient.invalidateQueries({ queryKey: trpc.tags.pathKey() });
       },
     }),
   );
   const mutation = tag ? update : create;
-  const problem = localProblem ?? problemFrom(mutation.error);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
+  function submit(payload: Payload) {
     mutation.reset();
-    if (!tag) {
-      const parsed = ZTagCreateRequest.safeParse({ scope, name, color: color || null });
-      if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-      create.mutate(parsed.data);
-      return;
-    }
-    const patch: TTagUpdateRequest = { revisionNumber: tag.revisionNumber };
-    if (name.trim() !== tag.name) patch.name = name;
-    if (color && color.toLowerCase() !== tag.color) patch.color = color;
-    if (!color && tag.color) patch.clearColor = true;
-    const parsed = ZTagUpdateRequest.safeParse(patch);
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    update.mutate({ id: tag.id, patch: parsed.data });
+    if (tag) update.mutate({ id: tag.id, patch: payload as TTagUpdateRequest });
+    else create.mutate(payload as TTagCreateRequest);
   }
 
-  const stale = problem?.codeName === "concurrency.revision_mismatch";
+  const stale = form.problem?.codeName === "concurrency.revision_mismatch";
   return (
     <Dialog
       open
@@ -81,53 +98,29 @@ export function TagFormDialog({
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="tag-form" className="btn btn-primary" disabled={mutation.isPending}>
+          <button type="submit" form="tag" className="btn btn-primary" disabled={mutation.isPending}>
             {mutation.isPending ? "Saving…" : tag ? "Save" : "Create tag"}
           </button>
         </>
       }
     >
-      <ProblemAlert problem={problem} />
       {stale ? (
         <p className="muted small">
           Someone changed this tag meanwhile; the list now shows the current version. Close this dialog and
           edit again.
         </p>
       ) : null}
-      <form id="tag-form" className="form" onSubmit={submit} noValidate>
-        <Field
+      <Form form={form} id="tag" onSubmit={submit}>
+        <SelectField
+          name="scope"
           label="Scope"
-          htmlFor="tag-scope"
+          disabled={Boolean(tag)}
           hint={tag ? "A tag keeps the scope it was created in." : "The kind of record the tag labels."}
-          error={fieldError(problem, "scope")}
-        >
-          <select
-            id="tag-scope"
-            value={scope}
-            onChange={(e) => setScope(e.target.value as typeof scope)}
-            disabled={!!tag}
-          >
-            {tagScopes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Name" htmlFor="tag-name" error={fieldError(problem, "name")}>
-          <input
-            id="tag-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            autoFocus
-            required
-          />
-        </Field>
-        <Field label="Colour" htmlFor="tag-color" error={fieldError(problem, "color")}>
-          <ColorInput id="tag-color" value={color} onChange={setColor} />
-        </Field>
-      </form>
+          options={tagScopes.map((s) => ({ value: s, label: s }))}
+        />
+        <TextField name="name" label="Name" autoFocus />
+        <ColourField />
+      </Form>
     </Dialog>
   );
 }

@@ -301,15 +301,25 @@ export function DateField({ name, label, hint, disabled, schemaPath, className }
   );
 }
 
-/** A checkbox with its label to the right and an optional hint below. */
-export function CheckboxField({ name, label, hint, disabled, className }: Common) {
+/**
+ * A checkbox with its label to the right and an optional hint below. With `value`, one of a group
+ * sharing `name`: the form's value there is the list of the checked ones' values.
+ */
+export function CheckboxField({
+  name,
+  label,
+  hint,
+  disabled,
+  className,
+  value,
+}: Omit<Common, "label"> & { label: ReactNode; value?: string }) {
   const { register } = useFormContext();
   const { formId } = useKit();
-  const id = controlId(formId, name);
+  const id = controlId(formId, value === undefined ? name : `${name}.${value}`);
   return (
     <div className={`field field-checkbox${className ? ` ${className}` : ""}`}>
       <label className="checkbox" htmlFor={id}>
-        <input id={id} type="checkbox" disabled={disabled} {...register(name)} />
+        <input id={id} type="checkbox" value={value} disabled={disabled} {...register(name)} />
         {label}
       </label>
       {hint ? <div className="field-hint">{hint}</div> : null}

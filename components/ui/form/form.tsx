@@ -18,12 +18,15 @@ export function Form<V extends FieldValues, P>({
   onSubmit,
   children,
   className = "form",
+  label,
 }: {
   form: SchemaForm<V, P>;
   id: string;
   onSubmit: SubmitHandler<P>;
   children: ReactNode;
   className?: string;
+  /** The form's accessible name, when no heading names it. */
+  label?: string;
 }) {
   const [labels] = useState(() => new Map<string, string>());
   const submit = form.handleSubmit(async (payload) => {
@@ -33,7 +36,7 @@ export function Form<V extends FieldValues, P>({
   return (
     <FormProvider {...form}>
       <Kit.Provider value={{ formId: id, schema: form.schema as z.ZodType, labels }}>
-        <form id={id} className={className} noValidate onSubmit={(e) => void submit(e)}>
+        <form id={id} className={className} aria-label={label} noValidate onSubmit={(e) => void submit(e)}>
           <ProblemSummary problem={form.problem} />
           {children}
         </form>

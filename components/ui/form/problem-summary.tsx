@@ -28,7 +28,13 @@ export function ProblemSummary({ problem }: { problem: ProblemJson | null }) {
   if (!problem && (fieldErrors.length === 0 || submitCount === 0)) return null;
   const detail = problem ? plainDetail(problem) : null;
   return (
-    <div className="alert alert-error" role="alert" data-testid="problem">
+    <div
+      className="alert alert-error"
+      role="alert"
+      data-testid="problem"
+      // For tests, as ProblemAlert does; a refusal found before sending is the API's validation error.
+      data-code={problem ? problem.codeName : "license.validation_error"}
+    >
       <p className="alert-title">
         <strong>
           {problem ? problemSentence(problem) : "Some values need correcting. Check the fields below."}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/shell/sign-in-form";
 import { currentSession } from "@/server/auth/session";
+import "@/components/shell/auth-pages.css";
 
 export const metadata: Metadata = { title: "Back office sign-in" };
 

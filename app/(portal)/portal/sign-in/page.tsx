@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/shell/sign-in-form";
 import { currentSession } from "@/server/auth/session";
+import "@/components/shell/auth-pages.css";
 
 export const metadata: Metadata = { title: "Portal sign-in" };
 
