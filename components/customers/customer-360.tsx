@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { formatDateTime, formatQuantity } from "../ui/format";
 import { Section, Table } from "./customer-sections";
 import { CustomerGrants } from "./customer-grants";
+import { AuditHistory } from "../audit/audit-history";
 
 /**
  * Customer 360: a customer user or organization with everything staff look up about it, and the
@@ -20,6 +21,9 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.operations.customer.queryOptions({ kind, id }));
+  const me = useQuery(trpc.me.get.queryOptions());
+  // Support reads customers but not the audit trail (docs/security.md "Staff roles"): no History then.
+  const seesHistory = me.data?.permissions.includes("audit.read") ?? false;
   const [resetting, setResetting] = useState<{ id: string; name: string } | null>(null);
   const [grant, setGrant] = useState<{ entitlementId: string; metricName: string; amount: string }>({
     entitlementId: "",
@@ -344,6 +348,12 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
           </Table>
         </Section>
       </div>
+
+      {seesHistory ? (
+        <Section title="History">
+          <AuditHistory entityId={o.customer.id} />
+        </Section>
+      ) : null}
 
       <ConfirmDialog
         open={resetting !== null}
