@@ -22,7 +22,7 @@ const isoDate = (v: unknown) =>
 export function plainAction(e: AuditEvent): string {
   const changes = e.changes ?? {};
   const renewedUntil = isoDate(changes.expirationDateTime?.to);
-  if (/(^|\.|\/)renew$/.test(e.operation) && renewedUntil) return `Renewed until ${renewedUntil}`;
+  if (/(^|\.|\/)renew(Many)?$/.test(e.operation) && renewedUntil) return `Renewed until ${renewedUntil}`;
   if (e.action.endsWith(".created")) return "Created";
   if (e.action.endsWith(".deleted")) return "Deleted";
   const status = changes.status?.to;

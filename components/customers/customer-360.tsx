@@ -12,6 +12,8 @@ import { CustomerDevices } from "./customer-devices";
 import { CustomerEntitlements } from "./customer-entitlements";
 import { CustomerGrants } from "./customer-grants";
 import { CustomerUsage } from "./customer-usage";
+import { Section } from "./customer-sections";
+import { AuditHistory } from "../audit/audit-history";
 
 /**
  * Customer 360: a customer user or organization with everything staff look up about it, and the
@@ -22,6 +24,9 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const overview = useQuery(trpc.operations.customer.queryOptions({ kind, id }));
+  const me = useQuery(trpc.me.get.queryOptions());
+  // Support reads customers but not the audit trail (docs/security.md "Staff roles"): no History then.
+  const seesHistory = me.data?.permissions.includes("audit.read") ?? false;
   const [notice, setNotice] = useState<string | null>(null);
   const done = async (text: string) => {
     setNotice(text);
@@ -71,6 +76,11 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
         <CustomerPlanHistory planHistory={o.planHistory} entitlementName={ent} />
       </div>
       <CustomerEvents overview={o} />
+      {seesHistory ? (
+        <Section title="History">
+          <AuditHistory entityId={o.customer.id} />
+        </Section>
+      ) : null}
     </div>
   );
 }

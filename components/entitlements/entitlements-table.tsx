@@ -15,9 +15,14 @@ import { useListState } from "../ui/use-list-state";
 import { CheckboxFilter, ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
 import { StatusBadge } from "../pricing/status-badge";
 import { EntitlementCreateDialog } from "./entitlement-create-dialog";
+import { EntitlementBulkRenewDialog, type SelectedEntitlement } from "./entitlement-bulk-renew-dialog";
 import { ExportCsvLink } from "../operations/export-link";
+import { MAX_BULK_RENEWALS } from "@/server/domain/entitlements/entitlement/renewal.schemas";
 
-/** Entitlements with the filters the back office needs: customer, status, offer and expiring soon. */
+/**
+ * Entitlements with the filters the back office needs (customer, status, offer and expiring soon),
+ * and a selection to extend or export together (at most 100, what one bulk call takes).
+ */
 export function EntitlementsTable() {
   const trpc = useTRPC();
   const router = useRouter();
@@ -31,6 +36,10 @@ export function EntitlementsTable() {
     ],
   });
   const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<SelectedEntitlement[]>([]);
+  const [extending, setExtending] = useState(false);
+  const me = useQuery(trpc.me.get.queryOptions());
+  const canExtend = me.data?.permissions.includes("entitlements.write") ?? false;
   const offers = useQuery(trpc.entitlements.offers.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const users = useQuery(trpc.customers.users.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const orgs = useQuery(trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 100 }));
@@ -47,7 +56,33 @@ export function EntitlementsTable() {
     if (user) return user.email ?? [user.firstName, user.lastName].filter(Boolean).join(" ");
     return orgs.data?.items.find((o) => o.id === id)?.name ?? id;
   };
+  const isSelected = (id: string) => selected.some((e) => e.id === id);
+  const full = selected.length >= MAX_BULK_RENEWALS;
+  const toggle = (e: TEntitlementResponse, on: boolean) =>
+    setSelected(
+      on
+        ? [
+            ...selected,
+            { id: e.id, name: e.name, status: e.status, expirationDateTime: e.expirationDateTime },
+          ]
+        : selected.filter((s) => s.id !== e.id),
+    );
+  const rows = list.data?.items ?? [];
+  const allOnPage = rows.length > 0 && rows.every((e) => isSelected(e.id));
   const columns: Column<TEntitlementResponse>[] = [
+    {
+      key: "select",
+      header: "",
+      render: (e) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${e.name}`}
+          checked={isSelected(e.id)}
+          disabled={full && !isSelected(e.id)}
+          onChange={(event) => toggle(e, event.target.checked)}
+        />
+      ),
+    },
     {
       key: "name",
       header: "Entitlement",
@@ -118,6 +153,31 @@ export function EntitlementsTable() {
         <CheckboxFilter view={view} name="expiringSoon">
           Expiring within 30 days
         </CheckboxFilter>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={allOnPage}
+            disabled={!rows.length}
+            onChange={(event) =>
+              setSelected(
+                event.target.checked
+                  ? [
+                      ...selected,
+                      ...rows
+                        .filter((e) => !isSelected(e.id))
+                        .map((e) => ({
+                          id: e.id,
+                          name: e.name,
+                          status: e.status,
+                          expirationDateTime: e.expirationDateTime,
+                        })),
+                    ].slice(0, MAX_BULK_RENEWALS)
+                  : selected.filter((s) => !rows.some((e) => e.id === s.id)),
+              )
+            }
+          />{" "}
+          Select all on this page
+        </label>
         <span className="toolbar-spacer" />
         <ExportCsvLink
           list="entitlements"
@@ -129,6 +189,26 @@ export function EntitlementsTable() {
           New entitlement
         </button>
       </div>
+      {selected.length ? (
+        <div className="toolbar" role="region" aria-label="Selection">
+          <strong>{selected.length} selected</strong>
+          {full ? <span className="muted small">At most {MAX_BULK_RENEWALS} at a time.</span> : null}
+          {canExtend ? (
+            <button type="button" className="btn btn-small" onClick={() => setExtending(true)}>
+              Extend selected
+            </button>
+          ) : null}
+          <ExportCsvLink
+            list="entitlements"
+            query={{ filter: `id==${selected.map((e) => e.id).join("|")}`, sortOrder: view.query.sortOrder }}
+            label="Export selection (CSV)"
+            testId="export-entitlements-selection"
+          />
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => setSelected([])}>
+            Clear selection
+          </button>
+        </div>
+      ) : null}
       <ProblemAlert problem={problemFrom(list.error)} />
       <ListTable
         view={view}
@@ -138,6 +218,13 @@ export function EntitlementsTable() {
         rowKey={(e) => e.id}
         empty="No entitlement matches. Entitlements are made from a Published offer or directly."
       />
+      {extending ? (
+        <EntitlementBulkRenewDialog
+          entitlements={selected}
+          onClose={() => setExtending(false)}
+          onDone={(renewed) => setSelected(selected.filter((e) => !renewed.includes(e.id)))}
+        />
+      ) : null}
       {creating ? (
         <EntitlementCreateDialog
           onClose={() => setCreating(false)}

@@ -6,6 +6,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { EntityPicker } from "../ui/entity-picker";
 import { sieveValue } from "../ui/sieve";
 import { useDebounced } from "../ui/use-debounced";
+import { productLabel } from "../pricing/product-picker";
 
 type PickerProps = {
   value: string;
@@ -123,6 +124,48 @@ export function CustomerPicker({
       term={term}
       onTerm={setTerm}
       loading={users.isFetching || orgs.isFetching}
+      options={options}
+      onChange={(id) => {
+        setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);
+        onChange(id);
+      }}
+    />
+  );
+}
+
+/** A product of the catalog, searched by name or product code; shown as "Name (CODE version)". */
+export function ProductSearchPicker({ value, onChange, label = "Product", hideLabel }: PickerProps) {
+  const trpc = useTRPC();
+  const [term, setTerm] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
+  const search = sieveValue(useDebounced(term.trim(), 250));
+  const matches = useQuery({
+    ...trpc.products.list.queryOptions({
+      pageNumber: 1,
+      pageSize: PICKER_SIZE,
+      filter: `name|productCode@=*${search}`,
+    }),
+    enabled: search.length > 0 && !value,
+  });
+  const current = useQuery({
+    ...trpc.products.get.queryOptions({ id: value }),
+    enabled: Boolean(value) && !chosen,
+  });
+  const options = (matches.data?.items ?? []).map((p) => ({
+    id: p.id,
+    label: productLabel(p),
+    hint: p.status,
+  }));
+  return (
+    <EntityPicker
+      label={label}
+      hideLabel={hideLabel}
+      placeholder="Search by name or code…"
+      value={value}
+      selectedLabel={chosen ?? (current.data ? productLabel(current.data) : null)}
+      term={term}
+      onTerm={setTerm}
+      loading={matches.isFetching}
       options={options}
       onChange={(id) => {
         setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);

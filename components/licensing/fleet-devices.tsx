@@ -13,7 +13,12 @@ import { formatDateTime } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
 import { ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
-import { EntitlementPicker, useEntitlementNames } from "../entitlements/pickers";
+import {
+  CustomerPicker,
+  EntitlementPicker,
+  ProductSearchPicker,
+  useEntitlementNames,
+} from "../entitlements/pickers";
 
 type Verb = "deactivate" | "block" | "unblock";
 type Pending = { verb: Verb; devices: TDeviceResponse[] } | null;
@@ -42,14 +47,14 @@ const daysAgo = (days: number) =>
   new Date(Math.floor(Date.now() / 60_000) * 60_000 - days * DAY_MS).toISOString();
 
 /**
- * Every device of the tenant: found by name, fingerprint hash prefix or entitlement; filtered by
- * state and last contact; deactivated, blocked or unblocked one by one or as a selection.
+ * Every device of the tenant: found by name, fingerprint hash prefix, entitlement, customer or
+ * product; filtered by state and last contact; deactivated, blocked or unblocked one by one or as a selection.
  */
 export function FleetDevices() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const view = useListState({
-    filters: { q: "", hash: "", entitlementId: "", state: "", seen: "" },
+    filters: { q: "", hash: "", entitlementId: "", customerId: "", productId: "", state: "", seen: "" },
     sort: { field: "createdAt", descending: true },
     terms: (f) => [
       f.q && `deviceName@=*${sieveValue(f.q)}`,
@@ -64,7 +69,12 @@ export function FleetDevices() {
   const [selected, setSelected] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending>(null);
   const list = useQuery({
-    ...trpc.licensing.listAllDevices.queryOptions(view.query),
+    ...trpc.licensing.listAllDevices.queryOptions({
+      ...view.query,
+      // Not device columns, so not Sieve terms: the procedure resolves them to entitlements.
+      customerId: view.settled.customerId || undefined,
+      productId: view.settled.productId || undefined,
+    }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.items ?? [];
@@ -211,6 +221,16 @@ export function FleetDevices() {
           label="Entitlement"
           value={view.values.entitlementId}
           onChange={(id) => view.set("entitlementId", id)}
+        />
+        <CustomerPicker
+          label="Customer"
+          value={view.values.customerId}
+          onChange={(id) => view.set("customerId", id)}
+        />
+        <ProductSearchPicker
+          label="Product"
+          value={view.values.productId}
+          onChange={(id) => view.set("productId", id)}
         />
         <SelectFilter
           view={view}

@@ -7,12 +7,17 @@ export function ExportCsvLink({
   query,
   pending = false,
   extra = {},
+  label = "Export CSV",
+  testId = `export-${list}`,
 }: {
   list: string;
   query: { filter?: string; sortOrder?: string };
   /** A typed filter not yet applied: the link (disabled meanwhile) would export the rows without it. */
   pending?: boolean;
   extra?: Record<string, string | number | boolean | undefined>;
+  /** Another wording, for a second export beside the list's ("Export selection"). */
+  label?: string;
+  testId?: string;
 }) {
   const params = new URLSearchParams();
   if (query.filter) params.set("filter", query.filter);
@@ -29,9 +34,9 @@ export function ExportCsvLink({
         if (pending) e.preventDefault();
       }}
       download
-      data-testid={`export-${list}`}
+      data-testid={testId}
     >
-      Export CSV
+      {label}
     </a>
   );
 }

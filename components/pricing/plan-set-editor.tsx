@@ -19,10 +19,12 @@ import { StatusBadge } from "./status-badge";
 import { emptyPlan, formOf, requestOf, type PlanSetForm } from "./plan-set-form";
 import { PlanCard, type MemberOption } from "./plan-card";
 import { productLabel } from "./product-picker";
+import { Tabs } from "../ui/tabs";
+import { AuditHistory } from "../audit/audit-history";
 
 type Move = { status: "Published" | "Archived"; title: string; body: string } | null;
 
-/** One plan-set revision: banners that say what an edit will do, the plan editor, status moves and the suite's timeline. */
+/** One plan-set revision: banners that say what an edit will do, the plan editor, status moves, the suite's timeline and the revision's history. */
 export function PlanSetEditor({ planSetId }: { planSetId: string }) {
   const trpc = useTRPC();
   const query = useQuery(trpc.planSets.get.queryOptions({ planSetId }));
@@ -186,132 +188,148 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
         </div>
       ) : null}
 
-      <div className="editor-layout">
-        <form onSubmit={submit} noValidate aria-label="Plan set">
-          <ProblemAlert problem={problem} />
-          {saved ? (
-            <p className="muted small" role="status">
-              Saved.
-            </p>
-          ) : null}
-          <fieldset disabled={readOnly}>
-            <div className="panel form">
-              <div className="grid-3">
-                <Field label="Name" htmlFor="plan-set-name" error={errorOf("name")}>
-                  <input
-                    id="plan-set-name"
-                    value={form.name}
-                    onChange={(e) => setForm({ ...form, name: e.target.value })}
-                  />
-                </Field>
-                <Field
-                  label="Pricing mode"
-                  htmlFor="plan-set-mode"
-                  hint="Every plan of a set is priced the same way."
-                >
-                  <select
-                    id="plan-set-mode"
-                    value={form.pricingMode}
-                    onChange={(e) =>
-                      setForm({ ...form, pricingMode: e.target.value as PlanSetForm["pricingMode"] })
-                    }
-                  >
-                    {pricingModes.map((m) => (
-                      <option key={m} value={m}>
-                        {m === "Absolute" ? "Absolute (monthly price)" : "Relative (weight)"}
-                      </option>
+      <Tabs
+        label="Plan set"
+        tabs={[
+          {
+            id: "plans",
+            label: "Plans",
+            render: () => (
+              <div className="editor-layout">
+                <form onSubmit={submit} noValidate aria-label="Plan set">
+                  <ProblemAlert problem={problem} />
+                  {saved ? (
+                    <p className="muted small" role="status">
+                      Saved.
+                    </p>
+                  ) : null}
+                  <fieldset disabled={readOnly}>
+                    <div className="panel form">
+                      <div className="grid-3">
+                        <Field label="Name" htmlFor="plan-set-name" error={errorOf("name")}>
+                          <input
+                            id="plan-set-name"
+                            value={form.name}
+                            onChange={(e) => setForm({ ...form, name: e.target.value })}
+                          />
+                        </Field>
+                        <Field
+                          label="Pricing mode"
+                          htmlFor="plan-set-mode"
+                          hint="Every plan of a set is priced the same way."
+                        >
+                          <select
+                            id="plan-set-mode"
+                            value={form.pricingMode}
+                            onChange={(e) =>
+                              setForm({ ...form, pricingMode: e.target.value as PlanSetForm["pricingMode"] })
+                            }
+                          >
+                            {pricingModes.map((m) => (
+                              <option key={m} value={m}>
+                                {m === "Absolute" ? "Absolute (monthly price)" : "Relative (weight)"}
+                              </option>
+                            ))}
+                          </select>
+                        </Field>
+                      </div>
+                      <Field
+                        label="Description"
+                        htmlFor="plan-set-description"
+                        error={errorOf("description")}
+                      >
+                        <textarea
+                          id="plan-set-description"
+                          rows={2}
+                          value={form.description}
+                          onChange={(e) => setForm({ ...form, description: e.target.value })}
+                        />
+                      </Field>
+                    </div>
+                    {form.plans.map((plan, i) => (
+                      <PlanCard
+                        key={plan.key}
+                        plan={plan}
+                        index={i}
+                        pricingMode={form.pricingMode}
+                        members={members}
+                        features={features.data ?? []}
+                        balanceMetrics={balances.data ?? []}
+                        onChange={(p) => setPlan(i, p)}
+                        onRemove={() => setForm({ ...form, plans: form.plans.filter((_, j) => j !== i) })}
+                        onMove={(delta) => movePlan(i, delta)}
+                        errorOf={errorOf}
+                      />
                     ))}
-                  </select>
-                </Field>
-              </div>
-              <Field label="Description" htmlFor="plan-set-description" error={errorOf("description")}>
-                <textarea
-                  id="plan-set-description"
-                  rows={2}
-                  value={form.description}
-                  onChange={(e) => setForm({ ...form, description: e.target.value })}
-                />
-              </Field>
-            </div>
-            {form.plans.map((plan, i) => (
-              <PlanCard
-                key={plan.key}
-                plan={plan}
-                index={i}
-                pricingMode={form.pricingMode}
-                members={members}
-                features={features.data ?? []}
-                balanceMetrics={balances.data ?? []}
-                onChange={(p) => setPlan(i, p)}
-                onRemove={() => setForm({ ...form, plans: form.plans.filter((_, j) => j !== i) })}
-                onMove={(delta) => movePlan(i, delta)}
-                errorOf={errorOf}
-              />
-            ))}
-            <div className="toolbar">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => {
-                  const plan = emptyPlan();
-                  // A suite of one gets its member's line item right away.
-                  if (members.length === 1)
-                    plan.lineItems = [
-                      {
-                        key: `${plan.key}-li`,
-                        productId: members[0].productId,
-                        included: true,
-                        featureValues: [],
-                      },
-                    ];
-                  setForm({ ...form, plans: [...form.plans, plan] });
-                }}
-              >
-                Add plan
-              </button>
-              <span className="toolbar-spacer" />
-              <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-                {update.isPending
-                  ? "Saving…"
-                  : planSet.status === "Published"
-                    ? "Save as draft copy"
-                    : "Save"}
-              </button>
-            </div>
-          </fieldset>
-        </form>
+                    <div className="toolbar">
+                      <button
+                        type="button"
+                        className="btn"
+                        onClick={() => {
+                          const plan = emptyPlan();
+                          // A suite of one gets its member's line item right away.
+                          if (members.length === 1)
+                            plan.lineItems = [
+                              {
+                                key: `${plan.key}-li`,
+                                productId: members[0].productId,
+                                included: true,
+                                featureValues: [],
+                              },
+                            ];
+                          setForm({ ...form, plans: [...form.plans, plan] });
+                        }}
+                      >
+                        Add plan
+                      </button>
+                      <span className="toolbar-spacer" />
+                      <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+                        {update.isPending
+                          ? "Saving…"
+                          : planSet.status === "Published"
+                            ? "Save as draft copy"
+                            : "Save"}
+                      </button>
+                    </div>
+                  </fieldset>
+                </form>
 
-        <aside className="panel" aria-label="Revision timeline">
-          <h2>Revisions</h2>
-          <ol className="timeline" data-testid="revision-timeline">
-            {(timeline.data?.items ?? []).map((r) => (
-              <li key={r.id}>
-                {r.id === planSet.id ? (
-                  <div className="timeline-current" aria-current="page">
-                    <span className="timeline-line">
-                      <strong>Revision {r.revision}</strong>
-                      <StatusBadge status={r.status} />
-                    </span>
-                    <span className="muted small">
-                      {r.name} · {formatDateTime(r.revisionDate)}
-                    </span>
-                  </div>
-                ) : (
-                  <Link href={`/admin/plan-sets/${r.id}`}>
-                    <span className="timeline-line">
-                      <strong>Revision {r.revision}</strong>
-                      <StatusBadge status={r.status} />
-                    </span>
-                    <span className="muted small">
-                      {r.name} · {formatDateTime(r.revisionDate)}
-                    </span>
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ol>
-        </aside>
-      </div>
+                <aside className="panel" aria-label="Revision timeline">
+                  <h2>Revisions</h2>
+                  <ol className="timeline" data-testid="revision-timeline">
+                    {(timeline.data?.items ?? []).map((r) => (
+                      <li key={r.id}>
+                        {r.id === planSet.id ? (
+                          <div className="timeline-current" aria-current="page">
+                            <span className="timeline-line">
+                              <strong>Revision {r.revision}</strong>
+                              <StatusBadge status={r.status} />
+                            </span>
+                            <span className="muted small">
+                              {r.name} · {formatDateTime(r.revisionDate)}
+                            </span>
+                          </div>
+                        ) : (
+                          <Link href={`/admin/plan-sets/${r.id}`}>
+                            <span className="timeline-line">
+                              <strong>Revision {r.revision}</strong>
+                              <StatusBadge status={r.status} />
+                            </span>
+                            <span className="muted small">
+                              {r.name} · {formatDateTime(r.revisionDate)}
+                            </span>
+                          </Link>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                </aside>
+              </div>
+            ),
+          },
+          { id: "history", label: "History", render: () => <AuditHistory entityId={planSet.id} /> },
+        ]}
+      />
 
       <ConfirmDialog
         open={!!move}

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
+import "./tabs.css";
 
 export type Tab = { id: string; label: string; render: () => ReactNode };
 

@@ -15,10 +15,12 @@ import { TestFireDialog } from "./test-fire-dialog";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { DeliveriesTable } from "./deliveries-table";
 import { CaptureViewer } from "./capture-viewer";
+import { Tabs } from "../ui/tabs";
+import { AuditHistory } from "../audit/audit-history";
 
 type Dialog = "edit" | "test-fire" | "rotate" | "delete" | null;
 
-/** One subscription: state, patterns, filters, every action of docs/api.md's state table, its deliveries. */
+/** One subscription: state, patterns, filters, every action of docs/api.md's state table, its deliveries and history. */
 export function SubscriptionDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -134,100 +136,114 @@ export function SubscriptionDetail({ id }: { id: string }) {
         </div>
       ) : null}
 
-      <section className="panel" aria-label="Details">
-        <dl className="facts">
-          <div>
-            <dt>Endpoint</dt>
-            <dd>
-              {sub.url ? (
-                <code className="small">{sub.url}</code>
-              ) : (
-                <span className="muted">none (capture)</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Event types</dt>
-            <dd>
-              <Patterns patterns={sub.eventTypePatterns} />
-            </dd>
-          </div>
-          <div>
-            <dt>Entity kinds</dt>
-            <dd>{filters?.entityKinds?.join(", ") || <span className="muted">any</span>}</dd>
-          </div>
-          <div>
-            <dt>Severities</dt>
-            <dd>{filters?.severities?.join(", ") || <span className="muted">any</span>}</dd>
-          </div>
-          <div>
-            <dt>Attribute equality</dt>
-            <dd>
-              {Object.keys(filters?.attributeEquality ?? {}).length ? (
-                Object.entries(filters!.attributeEquality!).map(([k, v]) => (
-                  <div key={k}>
-                    <code>{k}</code> = <code>{v}</code>
-                  </div>
-                ))
-              ) : (
-                <span className="muted">none</span>
-              )}
-            </dd>
-          </div>
-          {http ? (
-            <div>
-              <dt>Callback scopes</dt>
-              <dd>
-                {sub.callbackScopes.length ? (
-                  sub.callbackScopes.map((s) => (
-                    <div key={s}>
-                      <code>{s}</code>
+      <Tabs
+        label="Subscription"
+        tabs={[
+          {
+            id: "details",
+            label: "Details",
+            render: () => (
+              <>
+                <section className="panel" aria-label="Details">
+                  <dl className="facts">
+                    <div>
+                      <dt>Endpoint</dt>
+                      <dd>
+                        {sub.url ? (
+                          <code className="small">{sub.url}</code>
+                        ) : (
+                          <span className="muted">none (capture)</span>
+                        )}
+                      </dd>
                     </div>
-                  ))
-                ) : (
-                  <span className="muted">none</span>
-                )}
-              </dd>
-            </div>
-          ) : null}
-          {http ? (
-            <div>
-              <dt>Last verification</dt>
-              <dd>{formatDateTime(sub.lastVerificationAt)}</dd>
-            </div>
-          ) : null}
-          {http ? (
-            <div>
-              <dt>Secret rotated</dt>
-              <dd>
-                {formatDateTime(sub.secretRotatedAt)}
-                {sub.previousSecretExpiresAt ? (
-                  <div className="muted small">
-                    previous secret signs until {formatDateTime(sub.previousSecretExpiresAt)}
-                  </div>
-                ) : null}
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Revision</dt>
-            <dd>
-              {sub.revisionNumber} · {formatDateTime(sub.updatedAt)}
-            </dd>
-          </div>
-        </dl>
-      </section>
+                    <div>
+                      <dt>Event types</dt>
+                      <dd>
+                        <Patterns patterns={sub.eventTypePatterns} />
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Entity kinds</dt>
+                      <dd>{filters?.entityKinds?.join(", ") || <span className="muted">any</span>}</dd>
+                    </div>
+                    <div>
+                      <dt>Severities</dt>
+                      <dd>{filters?.severities?.join(", ") || <span className="muted">any</span>}</dd>
+                    </div>
+                    <div>
+                      <dt>Attribute equality</dt>
+                      <dd>
+                        {Object.keys(filters?.attributeEquality ?? {}).length ? (
+                          Object.entries(filters!.attributeEquality!).map(([k, v]) => (
+                            <div key={k}>
+                              <code>{k}</code> = <code>{v}</code>
+                            </div>
+                          ))
+                        ) : (
+                          <span className="muted">none</span>
+                        )}
+                      </dd>
+                    </div>
+                    {http ? (
+                      <div>
+                        <dt>Callback scopes</dt>
+                        <dd>
+                          {sub.callbackScopes.length ? (
+                            sub.callbackScopes.map((s) => (
+                              <div key={s}>
+                                <code>{s}</code>
+                              </div>
+                            ))
+                          ) : (
+                            <span className="muted">none</span>
+                          )}
+                        </dd>
+                      </div>
+                    ) : null}
+                    {http ? (
+                      <div>
+                        <dt>Last verification</dt>
+                        <dd>{formatDateTime(sub.lastVerificationAt)}</dd>
+                      </div>
+                    ) : null}
+                    {http ? (
+                      <div>
+                        <dt>Secret rotated</dt>
+                        <dd>
+                          {formatDateTime(sub.secretRotatedAt)}
+                          {sub.previousSecretExpiresAt ? (
+                            <div className="muted small">
+                              previous secret signs until {formatDateTime(sub.previousSecretExpiresAt)}
+                            </div>
+                          ) : null}
+                        </dd>
+                      </div>
+                    ) : null}
+                    <div>
+                      <dt>Revision</dt>
+                      <dd>
+                        {sub.revisionNumber} · {formatDateTime(sub.updatedAt)}
+                      </dd>
+                    </div>
+                  </dl>
+                </section>
 
-      {http ? (
-        <section className="panel" aria-label="Deliveries">
-          <div className="panel-head">
-            <h2>Deliveries</h2>
-          </div>
-          <DeliveriesTable subscriptionId={id} />
-        </section>
-      ) : (
-        <CaptureViewer subscriptionId={id} />
-      )}
+                {http ? (
+                  <section className="panel" aria-label="Deliveries">
+                    <div className="panel-head">
+                      <h2>Deliveries</h2>
+                    </div>
+                    <DeliveriesTable subscriptionId={id} />
+                  </section>
+                ) : (
+                  <CaptureViewer subscriptionId={id} />
+                )}
+              </>
+            ),
+          },
+          { id: "history", label: "History", render: () => <AuditHistory entityId={sub.id} /> },
+        ]}
+      />
 
       {dialog === "edit" ? (
         <SubscriptionFormDialog subscription={sub} onClose={() => setDialog(null)} />

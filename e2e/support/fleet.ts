@@ -3,6 +3,8 @@ import { expect } from "@playwright/test";
 import { createProduct } from "../../server/domain/catalog/products/create-product.ts";
 import { ZProductCreateRequest } from "../../server/domain/catalog/products/product.schemas.ts";
 import { issueActivationCodes } from "../../server/domain/licensing/activation-codes/issue-activation-codes.ts";
+import { createCustomerOrganization } from "../../server/domain/customers/customer-organizations.ts";
+import { ZCustomerOrganizationCreateRequest } from "../../server/domain/customers/customer.schemas.ts";
 import { seedConsumerCustomer, seedEntitlement, withTenantContext } from "./seed.ts";
 import type { E2eState } from "./state.ts";
 
@@ -13,7 +15,13 @@ import type { E2eState } from "./state.ts";
  */
 export async function fleetLicense(
   state: E2eState,
-  options: { devices?: string[]; forConsumer?: boolean; expirationDateTime?: string } = {},
+  options: {
+    devices?: string[];
+    forConsumer?: boolean;
+    expirationDateTime?: string;
+    /** Assign the license to a new customer organization of this name. */
+    organization?: string;
+  } = {},
 ) {
   const tag = randomUUID().slice(0, 6);
   const seeded = await withTenantContext(state, async (ctx) => {
@@ -21,7 +29,14 @@ export async function fleetLicense(
       ctx,
       ZProductCreateRequest.parse({ name: `Fleet product ${tag}`, productCode: `FLEET-${tag}` }),
     );
-    const customer = options.forConsumer ? await seedConsumerCustomer(ctx, state.consumer.email) : null;
+    const customer = options.organization
+      ? await createCustomerOrganization(
+          ctx,
+          ZCustomerOrganizationCreateRequest.parse({ name: options.organization }),
+        )
+      : options.forConsumer
+        ? await seedConsumerCustomer(ctx, state.consumer.email)
+        : null;
     const entitlement = await seedEntitlement(ctx, {
       name: `Fleet licence ${tag}`,
       productIds: [product.id],
@@ -30,7 +45,7 @@ export async function fleetLicense(
       ...(options.expirationDateTime ? { expirationDateTime: options.expirationDateTime } : {}),
     });
     const issued = await issueActivationCodes(ctx, entitlement.id, { count: 1 });
-    return { entitlement, code: issued.codes[0].code };
+    return { entitlement, code: issued.codes[0].code, productId: product.id };
   });
   for (const deviceName of options.devices ?? []) {
     const res = await fetch(`${state.baseUrl}/api/v1/provision/activations/jwt`, {
@@ -44,5 +59,5 @@ export async function fleetLicense(
     });
     expect(res.status, await res.clone().text()).toBe(200);
   }
-  return { tag, id: seeded.entitlement.id, name: seeded.entitlement.name };
+  return { tag, id: seeded.entitlement.id, name: seeded.entitlement.name, productId: seeded.productId };
 }

@@ -14,8 +14,10 @@ import { ProductFormDialog } from "./product-form-dialog";
 import { ProductFeatures } from "./product-features";
 import { ProductProperties } from "./product-properties";
 import { ProductAssets } from "./product-assets";
+import { Tabs } from "../../ui/tabs";
+import { AuditHistory } from "../../audit/audit-history";
 
-/** One product: its fields, features (in sell order), properties, metrics and monitored assets. */
+/** One product: its fields, features (in sell order), properties, metrics and monitored assets; its history. */
 export function ProductDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -79,46 +81,60 @@ export function ProductDetail({ id }: { id: string }) {
         )}
       </div>
 
-      <section className="panel" aria-label="Details">
-        <dl className="facts">
-          <div>
-            <dt>Description</dt>
-            <dd>{product.description || <span className="muted">—</span>}</dd>
-          </div>
-          <div>
-            <dt>Expiration date</dt>
-            <dd>{formatDate(product.expirationDate)}</dd>
-          </div>
-          <div>
-            <dt>External id</dt>
-            <dd>{product.externalId ?? <span className="muted">—</span>}</dd>
-          </div>
-          <div>
-            <dt>Application scopes</dt>
-            <dd>{product.applicationScopes.join(", ") || <span className="muted">—</span>}</dd>
-          </div>
-          <div>
-            <dt>Parent product</dt>
-            <dd>
-              {product.parentProductId ? (
-                <Link href={`/admin/products/${product.parentProductId}`}>open</Link>
-              ) : (
-                <span className="muted">—</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Revision</dt>
-            <dd>
-              {product.revisionNumber} · {formatDateTime(product.updatedAt)}
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <Tabs
+        label="Product"
+        tabs={[
+          {
+            id: "overview",
+            label: "Overview",
+            render: () => (
+              <>
+                <section className="panel" aria-label="Details">
+                  <dl className="facts">
+                    <div>
+                      <dt>Description</dt>
+                      <dd>{product.description || <span className="muted">—</span>}</dd>
+                    </div>
+                    <div>
+                      <dt>Expiration date</dt>
+                      <dd>{formatDate(product.expirationDate)}</dd>
+                    </div>
+                    <div>
+                      <dt>External id</dt>
+                      <dd>{product.externalId ?? <span className="muted">—</span>}</dd>
+                    </div>
+                    <div>
+                      <dt>Application scopes</dt>
+                      <dd>{product.applicationScopes.join(", ") || <span className="muted">—</span>}</dd>
+                    </div>
+                    <div>
+                      <dt>Parent product</dt>
+                      <dd>
+                        {product.parentProductId ? (
+                          <Link href={`/admin/products/${product.parentProductId}`}>open</Link>
+                        ) : (
+                          <span className="muted">—</span>
+                        )}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Revision</dt>
+                      <dd>
+                        {product.revisionNumber} · {formatDateTime(product.updatedAt)}
+                      </dd>
+                    </div>
+                  </dl>
+                </section>
 
-      <ProductFeatures product={product} readOnly={readOnly} />
-      <ProductProperties product={product} readOnly={readOnly} />
-      <ProductAssets product={product} readOnly={readOnly} />
+                <ProductFeatures product={product} readOnly={readOnly} />
+                <ProductProperties product={product} readOnly={readOnly} />
+                <ProductAssets product={product} readOnly={readOnly} />
+              </>
+            ),
+          },
+          { id: "history", label: "History", render: () => <AuditHistory entityId={product.id} /> },
+        ]}
+      />
 
       {editing ? <ProductFormDialog product={product} onClose={() => setEditing(false)} /> : null}
       <ConfirmDialog

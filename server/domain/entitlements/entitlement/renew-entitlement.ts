@@ -20,10 +20,22 @@ import { checkValidity } from "./validity.ts";
  * Idempotency-Key; an earlier date is refused (a renewal never shortens).
  */
 export async function renewEntitlement(ctx: DomainContext, id: string, input: TEntitlementRenewRequest) {
+  return renewEntitlementTo(ctx, id, () => new Date(input.expirationDateTime));
+}
+
+/**
+ * The renewal itself, with the new end computed from the current one while the row is locked: a
+ * bulk renewal extends each entitlement from its own end, and a renewal landing in between cannot
+ * make it extend from a stale one.
+ */
+export async function renewEntitlementTo(
+  ctx: DomainContext,
+  id: string,
+  nextEnd: (currentEnd: Date) => Date,
+) {
   return inTransaction(ctx.db, async (tx) => {
     const current = await lockEditableEntitlement(tx, ctx.tenantId, id);
     const at = now();
-    const next = new Date(input.expirationDateTime);
     if (current.status !== "Published")
       throw new AppError(
         "entitlement.not_renewable",
@@ -35,6 +47,7 @@ export async function renewEntitlement(ctx: DomainContext, id: string, input: TE
         "entitlement.not_renewable",
         "The entitlement never expires; there is nothing to renew.",
       );
+    const next = nextEnd(previous);
     if (next.getTime() === previous.getTime()) return (await readEntitlement(tx, id))!;
     if (next < previous)
       throw new AppError(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZListQuery } from "../../../core/pagination.ts";
 
 /** Why a session ended: released by the client, reset or blocked by the vendor, or swept after its grace period. */
 export const revocationReasons = [
@@ -77,3 +78,9 @@ export const ZDevicePreRegisterRequest = z.object({
 export type TDevicePreRegisterRequest = z.infer<typeof ZDevicePreRegisterRequest>;
 
 export const ZEntitlementDeviceParams = z.object({ id: z.string().uuid(), deviceId: z.string().uuid() });
+
+/** The fleet Devices page's list query: the list's own, plus whose license and which product. */
+export const ZFleetDeviceListQuery = ZListQuery.extend({
+  customerId: z.string().uuid().optional(),
+  productId: z.string().uuid().optional(),
+});

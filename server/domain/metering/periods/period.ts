@@ -1,3 +1,7 @@
+import { addMonthsClamped } from "../../../core/calendar.ts";
+
+export { addMonthsClamped };
+
 /**
  * The consumption period a moment falls in (docs/architecture.md section 13; docs/decisions.md "Metering"):
  * computed in UTC from the meter's `consumptionPeriod` and `periodAnchor`.
@@ -66,19 +70,6 @@ function calendarNext(unit: PeriodUnit, start: Date): Date {
   if (unit === "month") return new Date(Date.UTC(y, m + 1, 1));
   if (unit === "year") return new Date(Date.UTC(y + 1, 0, 1));
   return new Date(start.getTime() + FIXED_MS[unit]!);
-}
-
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-
-/** The anchor moved by whole calendar months, its day clamped to the target month's length. */
-export function addMonthsClamped(anchor: Date, months: number): Date {
-  const total = anchor.getUTCFullYear() * 12 + anchor.getUTCMonth() + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const day = Math.min(anchor.getUTCDate(), daysInMonth(year, month));
-  const timeOfDay =
-    anchor.getTime() - Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate());
-  return new Date(Date.UTC(year, month, day) + timeOfDay);
 }
 
 function anchoredPeriod(unit: PeriodUnit, anchor: Date, at: Date): Period {

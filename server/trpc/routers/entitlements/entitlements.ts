@@ -30,7 +30,12 @@ import {
 import { listOffers } from "../../../domain/entitlements/offers/list-offers.ts";
 import { cloneOffer, createOffer, updateOffer } from "../../../domain/entitlements/offers/write-offer.ts";
 import { renewEntitlement } from "../../../domain/entitlements/entitlement/renew-entitlement.ts";
-import { ZEntitlementRenewRequest } from "../../../domain/entitlements/entitlement/renewal.schemas.ts";
+import {
+  ZEntitlementBulkRenewRequest,
+  ZEntitlementBulkRenewResult,
+  ZEntitlementRenewRequest,
+} from "../../../domain/entitlements/entitlement/renewal.schemas.ts";
+import { renewEntitlements } from "../../../domain/entitlements/entitlement/renew-entitlements.ts";
 import { deleteOffer, getOffer, publishOffer } from "../../../domain/entitlements/offers/offer-lifecycle.ts";
 import {
   getEntitlement,
@@ -121,6 +126,11 @@ export const entitlementsRouter = router({
     .input(ZEntitlementIdParams.extend({ renewal: ZEntitlementRenewRequest }))
     .output(ZEntitlementResponse)
     .mutation(({ ctx, input }) => renewEntitlement(ctx.domain, input.id, input.renewal)),
+  /** The list's "Extend selected": up to 100 renewals, each its own transaction, with each one's outcome. */
+  renewMany: staffProcedure("entitlements")
+    .input(ZEntitlementBulkRenewRequest)
+    .output(ZEntitlementBulkRenewResult)
+    .mutation(({ ctx, input }) => renewEntitlements(ctx.domain, input)),
   effectiveFeatures: staffProcedure("entitlements")
     .input(ZEntitlementIdParams)
     .output(ZEffectiveFeaturesResponse)

@@ -10,7 +10,11 @@ import { issueActivationCodes } from "../../../domain/licensing/activation-codes
 import { listActivationCodes } from "../../../domain/licensing/activation-codes/list-activation-codes.ts";
 import { listConsumerActivationCodes } from "../../../domain/licensing/activation-codes/list-consumer-activation-codes.ts";
 import { revokeActivationCode } from "../../../domain/licensing/activation-codes/revoke-activation-code.ts";
-import { ZDeviceResetResult, ZDeviceResponse } from "../../../domain/licensing/devices/device.schemas.ts";
+import {
+  ZDeviceResetResult,
+  ZDeviceResponse,
+  ZFleetDeviceListQuery,
+} from "../../../domain/licensing/devices/device.schemas.ts";
 import { listEntitlementDevices } from "../../../domain/licensing/devices/list-entitlement-devices.ts";
 import { resetDevices } from "../../../domain/licensing/devices/reset-devices.ts";
 import { listDevices } from "../../../domain/licensing/devices/list-devices.ts";
@@ -46,9 +50,9 @@ export const licensingRouter = router({
     .input(ZEntitlement.extend(ZListQuery.shape))
     .output(ZPage(ZDeviceResponse))
     .query(({ ctx, input }) => listEntitlementDevices(ctx.domain, input.entitlementId, input)),
-  /** Every device of the tenant (the fleet), filtered and searched like an entitlement's. */
+  /** Every device of the tenant (the fleet), filtered and searched like an entitlement's, and by customer and product. */
   listAllDevices: staffProcedure("devices")
-    .input(ZListQuery)
+    .input(ZFleetDeviceListQuery)
     .output(ZPage(ZDeviceResponse))
     .query(({ ctx, input }) => listDevices(ctx.domain, input)),
   /** Ends one device's sessions and frees their seats; counts as a transfer, like a reset. */
