@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestTenant, request, testDb, type TestTenant } from "../../helpers/api.ts";
 import { insertEntitlement, insertSession } from "../../helpers/licensing-fixtures.ts";
-import { trpcMutation, trpcQuery, uiSignIn } from "../../helpers/ui-session.ts";
+import { trpcMutation, trpcQuery } from "../../helpers/ui-session.ts";
+import { staffCookie } from "../../helpers/staff-session.ts";
 import { systemContext } from "../../../server/domain/context.ts";
-import { createUser } from "../../../server/domain/identity/users.ts";
 import { createOffer } from "../../../server/domain/entitlements/offers/write-offer.ts";
 import { ZOfferWriteRequest } from "../../../server/domain/entitlements/offers/offer.schemas.ts";
 import { tenantDb } from "../../../server/db/tenant-db.ts";
@@ -22,15 +22,7 @@ let tenant: TestTenant;
 let other: TestTenant;
 const cookies = {} as Record<StaffRole | "otherAdmin", string>;
 
-async function staff(t: TestTenant, role: StaffRole, email: string) {
-  await createUser(systemContext(testDb(), t.tenantId, "test"), {
-    email,
-    password: PASSWORD,
-    kind: "staff",
-    staffRole: role,
-  });
-  return (await uiSignIn("staff", { email, password: PASSWORD, tenant: t.tenantSlug })).cookie;
-}
+const staff = (t: TestTenant, role: StaffRole, email: string) => staffCookie(t, role, email, PASSWORD);
 
 const db = (t: TestTenant) => tenantDb(testDb(), t.tenantId);
 

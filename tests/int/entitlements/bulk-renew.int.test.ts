@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, createTestTenant, request, testDb, type TestTenant } from "../../helpers/api.ts";
 import { insertEntitlement } from "../../helpers/licensing-fixtures.ts";
-import { trpcMutation, trpcQuery, uiSignIn } from "../../helpers/ui-session.ts";
+import { trpcMutation, trpcQuery } from "../../helpers/ui-session.ts";
+import { staffCookie } from "../../helpers/staff-session.ts";
 import { parseCsv } from "../../helpers/csv.ts";
-import { systemContext } from "../../../server/domain/context.ts";
-import { createUser } from "../../../server/domain/identity/users.ts";
 import { tenantDb } from "../../../server/db/tenant-db.ts";
 import type { StaffRole } from "../../../server/domain/identity/staff-roles/staff-roles.ts";
 
@@ -21,15 +20,7 @@ let tenant: TestTenant;
 let other: TestTenant;
 const cookies = {} as Record<StaffRole | "otherAdmin", string>;
 
-async function staff(t: TestTenant, role: StaffRole, email: string) {
-  await createUser(systemContext(testDb(), t.tenantId, "test"), {
-    email,
-    password: PASSWORD,
-    kind: "staff",
-    staffRole: role,
-  });
-  return (await uiSignIn("staff", { email, password: PASSWORD, tenant: t.tenantSlug })).cookie;
-}
+const staff = (t: TestTenant, role: StaffRole, email: string) => staffCookie(t, role, email, PASSWORD);
 
 const db = (t: TestTenant) => tenantDb(testDb(), t.tenantId);
 const endOf = async (t: TestTenant, id: string) =>

@@ -6,9 +6,9 @@ import {
   makeCustomerUser,
   makeOrganization,
 } from "../../helpers/licensing-fixtures.ts";
-import { trpcQuery, uiSignIn } from "../../helpers/ui-session.ts";
+import { trpcQuery } from "../../helpers/ui-session.ts";
+import { staffCookie } from "../../helpers/staff-session.ts";
 import { systemContext } from "../../../server/domain/context.ts";
-import { createUser } from "../../../server/domain/identity/users.ts";
 import { createProduct } from "../../../server/domain/catalog/products/create-product.ts";
 import { ZProductCreateRequest } from "../../../server/domain/catalog/products/product.schemas.ts";
 import { tenantDb } from "../../../server/db/tenant-db.ts";
@@ -28,15 +28,7 @@ const cookies = {} as Record<StaffRole | "otherAdmin", string>;
 const ids = {} as Record<"acme" | "globex" | "editor" | "render" | "otherCustomer" | "otherProduct", string>;
 const devices = {} as Record<"acmeEditor" | "acmeRender" | "globexRender", string>;
 
-async function staff(t: TestTenant, role: StaffRole, email: string) {
-  await createUser(systemContext(testDb(), t.tenantId, "test"), {
-    email,
-    password: PASSWORD,
-    kind: "staff",
-    staffRole: role,
-  });
-  return (await uiSignIn("staff", { email, password: PASSWORD, tenant: t.tenantSlug })).cookie;
-}
+const staff = (t: TestTenant, role: StaffRole, email: string) => staffCookie(t, role, email, PASSWORD);
 
 const product = (t: TestTenant, name: string, productCode: string) =>
   createProduct(

@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestTenant, testDb, type TestTenant } from "../../helpers/api.ts";
 import { consume, meteredLicense, ok200 } from "../../helpers/metering.ts";
-import { trpcQuery, uiSignIn } from "../../helpers/ui-session.ts";
-import { systemContext } from "../../../server/domain/context.ts";
-import { createUser } from "../../../server/domain/identity/users.ts";
+import { trpcQuery } from "../../helpers/ui-session.ts";
+import { staffCookie } from "../../helpers/staff-session.ts";
 import { tenantDb } from "../../../server/db/tenant-db.ts";
 import type { StaffRole } from "../../../server/domain/identity/staff-roles/staff-roles.ts";
 
@@ -28,16 +27,8 @@ type Usage = {
   }[];
 };
 
-async function staff(t: TestTenant, role: StaffRole) {
-  const email = `${role}-${randomUUID().slice(0, 8)}@fleet-usage.example.com`;
-  await createUser(systemContext(testDb(), t.tenantId, "test"), {
-    email,
-    password: PASSWORD,
-    kind: "staff",
-    staffRole: role,
-  });
-  return (await uiSignIn("staff", { email, password: PASSWORD, tenant: t.tenantSlug })).cookie;
-}
+const staff = (t: TestTenant, role: StaffRole) =>
+  staffCookie(t, role, `${role}-${randomUUID().slice(0, 8)}@fleet-usage.example.com`, PASSWORD);
 
 const metric = `renders-${randomUUID().slice(0, 6)}`;
 const monthly = { metricName: metric, metered: { consumptionPeriod: "month" } };
