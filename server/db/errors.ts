@@ -59,7 +59,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
     if (
       typeof message === "string" &&
-      /Connection terminated|terminating connection due to administrator command|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|connection error and is not queryable|timeout exceeded when trying to connect/i.test(
+      /Connection terminated|Server has closed the connection|terminating connection due to administrator command|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|connection error and is not queryable|timeout exceeded when trying to connect/i.test(
         message,
       )
     )
