@@ -11,6 +11,8 @@ export const portalItem = {
   borderTop: "1px solid var(--border)",
   paddingTop: "0.6rem",
   display: "grid",
+  // One column no wider than the panel: a wide part (the plans compared) scrolls in its own box.
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: "0.25rem",
   minWidth: 0,
   overflowWrap: "anywhere",
