@@ -77,6 +77,32 @@ const webProcesses = () =>
 const nextProcesses = () =>
   treeOf(start.pid!).filter((p) => p.argv.some((a) => a.endsWith("dist/web/next-process.js")));
 
+/**
+ * Whether both Next.js children listen on their sockets (read from /proc: a listening socket's
+ * flags carry __SO_ACCEPTCON). A web process listens on the port once its child does, so until then
+ * the port may be served by one web process only: the first health answer says no more.
+ */
+function bothNextChildrenListen(): boolean {
+  const listening = new Set(
+    readFileSync("/proc/net/unix", "utf8")
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f.length >= 8 && (parseInt(f[3], 16) & 0x10000) !== 0)
+      .map((f) => f[7]),
+  );
+  const children = nextProcesses();
+  return (
+    children.length === 2 &&
+    children.every((child) => {
+      const socket = readFileSync(`/proc/${child.pid}/environ`, "utf8")
+        .split("\0")
+        .find((e) => e.startsWith("LICENSING_NEXT_SOCKET="));
+      return socket !== undefined && listening.has(socket.slice("LICENSING_NEXT_SOCKET=".length));
+    })
+  );
+}
+
 beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -95,7 +121,14 @@ beforeAll(async () => {
     },
   });
   expect(await healthy(120_000)).toBe(true);
-}, 180_000);
+  // Under load the second web process can still be starting when the first answers: a test that
+  // kills one must find the other serving (seen: every probe unanswered after the kill).
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline && !bothNextChildrenListen()) await sleep(250);
+  expect(bothNextChildrenListen()).toBe(true);
+  // The web process listens a moment after its child reports ready (one IPC message).
+  await sleep(1_000);
+}, 360_000);
 
 afterAll(async () => {
   if (start && start.exitCode === null) {
