@@ -8,10 +8,11 @@ export function placeFieldsAfter<S extends Record<string, unknown>>(
   shape: S,
   after: Partial<Record<keyof S & string, readonly (keyof S & string)[]>>,
 ): S {
-  const placed = new Set(Object.values(after).flat());
+  const follow: Record<string, readonly string[] | undefined> = after;
+  const placed = new Set(Object.values(follow).flatMap((keys) => keys ?? []));
   const order = Object.keys(shape)
     .filter((key) => !placed.has(key))
-    .flatMap((key) => [key, ...(after[key] ?? [])]);
+    .flatMap((key) => [key, ...(follow[key] ?? [])]);
   if (order.length !== Object.keys(shape).length)
     throw new Error(`placeFieldsAfter: ${[...placed].join(", ")} must follow fields of the shape`);
   return Object.fromEntries(order.map((key) => [key, shape[key]])) as S;
