@@ -88,10 +88,37 @@ export async function insertEntitlement(
       },
     }),
   );
-  // Stored fields no API writes as such: a feature snapshot without the catalog entries behind it
-  // (tests of how a token renders features), an anonymous-try license (made by anonymous
-  // activation), the offer a license was made from (set when an offer is bought), and the loose
-  // plan name above.
+  await writeStoredOnlyEntitlementFields(tenant, created.id, {
+    features,
+    isAnonymousTry,
+    loosePlanName,
+    sourceOfferId,
+    originOfferId,
+  });
+  if (activationsEnabled === false) await setActivationsEnabled(ctx, created.id, false);
+  if (status === "Archived") await deleteEntitlement(ctx, created.id);
+  return tenantDb(testDb(), tenant.tenantId).entitlement.findUniqueOrThrow({ where: { id: created.id } });
+}
+
+/**
+ * Writes the entitlement fields that no API sets as such, each for a test that needs it: a
+ * feature snapshot without the catalog entries behind it (how a token renders features; the
+ * snapshot is what template-snapshot.ts stores), an anonymous-try license (made by anonymous
+ * activation, licensing/anonymous-try), the offer a license was made from (set by createEntitlement
+ * from an offer), and a plan name without its plan set (what a plan set's deletion leaves).
+ */
+async function writeStoredOnlyEntitlementFields(
+  tenant: Pick<TestTenant, "tenantId">,
+  entitlementId: string,
+  fields: {
+    features?: unknown;
+    isAnonymousTry?: unknown;
+    loosePlanName?: unknown;
+    sourceOfferId?: unknown;
+    originOfferId?: unknown;
+  },
+) {
+  const { features, isAnonymousTry, loosePlanName, sourceOfferId, originOfferId } = fields;
   const stored: Prisma.EntitlementUpdateInput = {
     ...(features !== undefined ? { features: features as Prisma.InputJsonValue } : {}),
     ...(isAnonymousTry !== undefined ? { isAnonymousTry: Boolean(isAnonymousTry) } : {}),
@@ -99,11 +126,11 @@ export async function insertEntitlement(
     ...(sourceOfferId !== undefined ? { sourceOfferId: sourceOfferId as string | null } : {}),
     ...(originOfferId !== undefined ? { originOfferId: originOfferId as string | null } : {}),
   };
-  const db = tenantDb(testDb(), tenant.tenantId);
-  if (Object.keys(stored).length) await db.entitlement.update({ where: { id: created.id }, data: stored });
-  if (activationsEnabled === false) await setActivationsEnabled(ctx, created.id, false);
-  if (status === "Archived") await deleteEntitlement(ctx, created.id);
-  return db.entitlement.findUniqueOrThrow({ where: { id: created.id } });
+  if (Object.keys(stored).length)
+    await tenantDb(testDb(), tenant.tenantId).entitlement.update({
+      where: { id: entitlementId },
+      data: stored,
+    });
 }
 
 /**
@@ -139,17 +166,7 @@ export async function insertSession(
   });
   if (activated.status !== 200) throw new Error(`activation: ${activated.text}`);
   let session = await db.licenseSession.findUniqueOrThrow({ where: { id: activated.body.sessionId } });
-  if (fields.leaseExpiresAt) {
-    const lease = fields.leaseExpiresAt;
-    session = await db.licenseSession.update({
-      where: { id: session.id },
-      data: {
-        leaseExpiresAt: lease,
-        seatHeldUntil: lease,
-        graceExpiresAt: new Date(lease.getTime() + 86_400_000),
-      },
-    });
-  }
+  if (fields.leaseExpiresAt) session = await moveLeaseEnd(tenant, session.id, fields.leaseExpiresAt);
   const device = await db.device.findUniqueOrThrow({ where: { id: session.deviceId } });
   return { device, session };
 }
@@ -158,7 +175,7 @@ export async function insertSession(
  * An entitlement's credit balance as the service makes one: a product's balance template
  * (createProduct, createMonitoredAsset) copied onto the entitlement (copyMonitoredAssets, as
  * entitlement creation does) with `totalCredits` as its initial credits. Credits already used are
- * written afterwards: consumption has no API yet.
+ * marked afterwards (markCreditsUsed).
  */
 export async function insertEntitlementBalance(
   tenant: Pick<TestTenant, "tenantId">,
@@ -204,13 +221,37 @@ export async function insertEntitlementBalance(
   );
   const asset = await db.monitoredAsset.findUniqueOrThrow({ where: { id: copies.get(metricName)! } });
   let balance = await db.balanceUsage.findFirstOrThrow({ where: { monitoredAssetId: asset.id } });
-  if (fields.creditsUsed) {
-    balance = await db.balanceUsage.update({
-      where: { id: balance.id },
-      data: { creditsUsed: fields.creditsUsed, cumulativeCreditsUsed: fields.creditsUsed },
-    });
-  }
+  if (fields.creditsUsed) balance = await markCreditsUsed(tenant, balance.id, fields.creditsUsed);
   return { asset, balance };
+}
+
+/**
+ * Moves a session's lease to end at `lease` (a lease that has run out, or ends at a chosen time):
+ * waiting for a lease is what tests avoid. The seat is held until the lease ends and grace runs a
+ * day past it, as activation writes them with the fixtures' lease terms (leaseTime PT1H,
+ * gracePeriod P1D).
+ */
+async function moveLeaseEnd(tenant: Pick<TestTenant, "tenantId">, sessionId: string, lease: Date) {
+  return tenantDb(testDb(), tenant.tenantId).licenseSession.update({
+    where: { id: sessionId },
+    data: {
+      leaseExpiresAt: lease,
+      seatHeldUntil: lease,
+      graceExpiresAt: new Date(lease.getTime() + 86_400_000),
+    },
+  });
+}
+
+/**
+ * Marks credits of a balance as used, as consumption's ledger leaves creditsUsed and
+ * cumulativeCreditsUsed (server/domain/metering/consumption): the tests that read a part-used
+ * balance need no session and no consumption of their own to get there.
+ */
+async function markCreditsUsed(tenant: Pick<TestTenant, "tenantId">, balanceId: string, used: number) {
+  return tenantDb(testDb(), tenant.tenantId).balanceUsage.update({
+    where: { id: balanceId },
+    data: { creditsUsed: used, cumulativeCreditsUsed: used },
+  });
 }
 
 /** A portal user with a consumer token, and the CustomerUser that entitlements are assigned to. */

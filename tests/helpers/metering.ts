@@ -3,6 +3,9 @@ import http from "node:http";
 import { expect } from "vitest";
 import type { Prisma } from "../../server/db/generated/client.ts";
 import { tenantDb } from "../../server/db/tenant-db.ts";
+import { systemContext } from "../../server/domain/context.ts";
+import { createFeatureCatalogEntry } from "../../server/domain/catalog/feature-catalog/create-feature-catalog-entry.ts";
+import { ZFeatureCatalogCreateRequest } from "../../server/domain/catalog/feature-catalog/feature-catalog.schemas.ts";
 import type { TUsageTierInput } from "../../server/domain/catalog/monitored-assets/usage-tier.schemas.ts";
 import { baseUrl, request, testDb, type ApiResponse, type TestTenant } from "./api.ts";
 import { activated, licensedEntitlement } from "./runtime.ts";
@@ -86,22 +89,21 @@ export async function meteredLicense(
     entitlement?: Record<string, unknown>;
   },
 ) {
-  const db = tenantDb(testDb(), tenant.tenantId);
+  const ctx = systemContext(testDb(), tenant.tenantId, "test");
   const productId = randomUUID();
   const features = await Promise.all(
     (spec.features ?? []).map(async (f) => {
       const code = `F_${randomUUID().slice(0, 8).toUpperCase()}`;
-      const entry = await db.featureCatalogEntry.create({
-        data: {
-          tenantId: tenant.tenantId,
+      const entry = await createFeatureCatalogEntry(
+        ctx,
+        ZFeatureCatalogCreateRequest.parse({
           featureCode: code,
-          activeCodeKey: code,
           name: f.name ?? `Feature ${f.metricName}`,
           metricName: f.metricName,
           featureType: "Metered",
           lifecycleStatus: "Published",
-        },
-      });
+        }),
+      );
       return {
         catalogId: entry.id,
         id: randomUUID(),
@@ -127,14 +129,50 @@ export async function meteredLicense(
     features: features.map(({ catalogId: _, ...f }) => f) as unknown as Prisma.InputJsonValue,
     ...(spec.entitlement ?? {}),
   });
-  const assets: Record<string, { assetId: string; meteredUsageId?: string; balanceUsageId?: string }> = {};
-  for (const m of spec.metrics) {
+  const assets = await writeLicenseMeters(tenant.tenantId, entitlement.id, spec.metrics);
+  return {
+    entitlement,
+    code,
+    assets,
+    /** The Metered features by metric: catalog entry id and code. */
+    features: Object.fromEntries(
+      features.map((f, i) => [
+        spec.features![i].metricName,
+        { featureCatalogId: f.catalogId, featureCode: f.featureCode },
+      ]),
+    ),
+    session: () => activated({ activationCode: code, fingerprint: `fp-${randomUUID()}` }),
+  };
+}
+
+export type LicenseMeters = Record<
+  string,
+  { assetId: string; meteredUsageId?: string; balanceUsageId?: string }
+>;
+
+/**
+ * Writes a license's meters as rows: its own monitored-asset copies with their meteredUsage and
+ * balanceUsage, as copyMonitoredAssets (server/domain/entitlements/offers/template-snapshot.ts) makes
+ * them when an entitlement is created from products. Written directly because the metering tests
+ * set meters that no product and no API call hold as such: a balance with credits already used
+ * or with total credits apart from its initial amount (only consumption and auto-balance move
+ * them), tiers funded by a balance the same license lists later, and meters on a license with no
+ * product behind it, so the license token's products stay the test's own.
+ */
+async function writeLicenseMeters(
+  tenantId: string,
+  entitlementId: string,
+  metrics: MetricSpec[],
+): Promise<LicenseMeters> {
+  const db = tenantDb(testDb(), tenantId);
+  const assets: LicenseMeters = {};
+  for (const m of metrics) {
     const asset = await db.monitoredAsset.create({
       data: {
-        tenantId: tenant.tenantId,
+        tenantId,
         ownerKind: "Entitlement",
-        ownerId: entitlement.id,
-        entitlementId: entitlement.id,
+        ownerId: entitlementId,
+        entitlementId,
         ownerStatus: "Published",
         productId: null,
         metricName: m.metricName,
@@ -147,7 +185,7 @@ export async function meteredLicense(
     if (m.metered) {
       const metered = await db.meteredUsage.create({
         data: {
-          tenantId: tenant.tenantId,
+          tenantId,
           monitoredAssetId: asset.id,
           usageTiers: (m.metered.usageTiers ?? []).map(tier) as Prisma.InputJsonValue,
           consumptionPeriod: m.metered.consumptionPeriod ?? "",
@@ -162,7 +200,7 @@ export async function meteredLicense(
       const b = m.balance;
       const balance = await db.balanceUsage.create({
         data: {
-          tenantId: tenant.tenantId,
+          tenantId,
           monitoredAssetId: asset.id,
           name: m.metricName,
           totalCredits: b.totalCredits ?? b.initialCreditAmount ?? 0,
@@ -180,19 +218,7 @@ export async function meteredLicense(
       assets[m.metricName].balanceUsageId = balance.id;
     }
   }
-  return {
-    entitlement,
-    code,
-    assets,
-    /** The Metered features by metric: catalog entry id and code. */
-    features: Object.fromEntries(
-      features.map((f, i) => [
-        spec.features![i].metricName,
-        { featureCatalogId: f.catalogId, featureCode: f.featureCode },
-      ]),
-    ),
-    session: () => activated({ activationCode: code, fingerprint: `fp-${randomUUID()}` }),
-  };
+  return assets;
 }
 
 export type Session = { token: string; sessionId: string };

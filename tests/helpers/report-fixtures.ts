@@ -159,7 +159,14 @@ type SessionSeed = {
   activationKind?: "Online" | "Offline";
 };
 
-/** A license written directly, in force from `inForceFrom` (its createdAt is arranged too). */
+/**
+ * A license row in force from `inForceFrom`, for the reports' history. Written directly: the
+ * reports count a license from its createdAt, which createEntitlement stamps with the database's
+ * now(), and the value report's license holds no seats (numberOfSeats 0, below what the API
+ * accepts) so the seat reports of the same vendor count only the sessions' license; an
+ * anonymous-try license is made only by an anonymous activation. The columns are those
+ * createEntitlement writes for a direct entitlement with no products.
+ */
 export async function insertLicense(
   ctx: DomainContext,
   fields: {
@@ -193,7 +200,12 @@ export async function insertLicense(
   });
 }
 
-/** Sessions written directly with the given times (one device row per named device and license). */
+/**
+ * Sessions with the given past times (one device row per named device and license), for the
+ * activation and seat reports. Written directly: activation stamps a session with the time it
+ * runs, and the reports read months of history. The columns are those activation writes for an
+ * online (or offline) session; a revoked one is a released seat.
+ */
 export async function insertSessions(db: Db, tenantId: string, sessions: SessionSeed[]) {
   const scoped = tenantDb(db, tenantId);
   const devices = new Map<string, string>();
@@ -227,8 +239,11 @@ export async function insertSessions(db: Db, tenantId: string, sessions: Session
  * The value-delivered report's seeded data (e2e): Metered catalog entries `api-calls` (valueScore
  * 0.5) and `exports` (no valueScore), and a license whose meters were used in early March 2025.
  * The ledger rows are written directly with the times given (usage uploads refuse records older
- * than 90 days, and consumes happen now): consumes of 100 api-calls on 1 March and 60 on 2 March,
- * an uploaded record of 40 on 2 March, 7 exports on 1 March. Over [1 March, 4 March) by day:
+ * than 90 days, and consumes happen now), as consumption (consumeEntry) and a counted usage
+ * upload (usageRecord) write them; the meters are the license's own monitored-asset copies, as
+ * copyMonitoredAssets makes them from a product's, written directly as the license above has no
+ * products. Consumes of 100 api-calls on 1 March and 60 on 2 March, an uploaded record of 40 on
+ * 2 March, 7 exports on 1 March. Over [1 March, 4 March) by day:
  * api-calls 100 | 100 → 200 × 0.5 = value 100; exports 7, not valued.
  */
 export async function seedValueData(db: Db, tenantId: string) {

@@ -1,7 +1,15 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { DomainContext } from "../context.ts";
-import { notFound } from "../../core/errors.ts";
 import { now } from "../../clock.ts";
+import type { TCustomerOverview, ZCustomerOverviewQuery } from "./customer-overview.schemas.ts";
+import { readCustomer } from "./overview-customer.ts";
+
+// The back office's customer components name the overview's type through this module.
+export type { TCustomerOverview } from "./customer-overview.schemas.ts";
+
+const RECENT = 25;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const dec = (d: { toString(): string } | null | undefined) => (d == null ? null : d.toString());
 
 /**
  * Customer 360 (docs/decisions.md "Operations"): one read of everything the back
@@ -10,163 +18,6 @@ import { now } from "../../clock.ts";
  * events and webhook deliveries about the customer or its licenses. Actions on the page go
  * through the existing procedures (device reset, code issue, balance deposit).
  */
-export const ZCustomerOverviewQuery = z.object({
-  kind: z.enum(["User", "Organization"]),
-  id: z.string().uuid(),
-});
-
-const RECENT = 25;
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const dec = (d: { toString(): string } | null | undefined) => (d == null ? null : d.toString());
-
-const ZCustomer = z.object({
-  kind: z.enum(["User", "Organization"]),
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string().nullable(),
-  externalReference: z.string().nullable(),
-  origin: z.string(),
-  isBlocked: z.boolean(),
-  createdAt: z.string(),
-});
-
-export const ZCustomerOverview = z.object({
-  customer: ZCustomer,
-  entitlements: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      status: z.string(),
-      planName: z.string().nullable(),
-      expirationDateTime: z.string().nullable(),
-      seats: z.number().int(),
-      activeSessions: z.number().int(),
-      transferCount: z.number().int(),
-      billing: z
-        .object({
-          provider: z.string(),
-          mode: z.string(),
-          state: z.string(),
-          interval: z.string(),
-          amount: z.string().nullable(),
-          currency: z.string().nullable(),
-          currentPeriodEnd: z.string().nullable(),
-        })
-        .nullable(),
-    }),
-  ),
-  activationCodes: z.array(
-    z.object({
-      id: z.string(),
-      code: z.string(),
-      entitlementId: z.string(),
-      status: z.string(),
-      deviceLimit: z.number().int().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-  devices: z.array(
-    z.object({
-      id: z.string(),
-      entitlementId: z.string(),
-      deviceName: z.string().nullable(),
-      fingerprintHash: z.string(),
-      isBlocked: z.boolean(),
-      lastSeenAt: z.string().nullable(),
-    }),
-  ),
-  sessions: z.array(
-    z.object({
-      id: z.string(),
-      entitlementId: z.string(),
-      deviceName: z.string().nullable(),
-      activatedAt: z.string(),
-      isActive: z.boolean(),
-      revocationReason: z.string(),
-      revokedAt: z.string().nullable(),
-    }),
-  ),
-  planHistory: z.array(
-    z.object({
-      entitlementId: z.string(),
-      changedAt: z.string(),
-      previousPlanName: z.string().nullable(),
-      newPlanName: z.string(),
-      source: z.string(),
-    }),
-  ),
-  meters: z.array(
-    z.object({
-      entitlementId: z.string(),
-      metricName: z.string(),
-      usage: z.string(),
-      periodEnd: z.string().nullable(),
-    }),
-  ),
-  balances: z.array(
-    z.object({
-      entitlementId: z.string(),
-      metricName: z.string(),
-      totalCredits: z.string(),
-      creditsUsed: z.string(),
-      isUnlimitedCredits: z.boolean(),
-    }),
-  ),
-  /** Credits added to the customer's balances, by staff (Deposit) or by the customer (ConsumerGrant). */
-  grants: z.array(
-    z.object({
-      entitlementId: z.string(),
-      metricName: z.string(),
-      operation: z.string(),
-      amount: z.string(),
-      actorKind: z.string(),
-      actorLabel: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-  events: z.array(z.object({ id: z.string(), type: z.string(), entityId: z.string(), time: z.string() })),
-  deliveries: z.array(
-    z.object({
-      id: z.string(),
-      eventType: z.string(),
-      status: z.string(),
-      attemptCount: z.number().int(),
-      lastResponseStatus: z.number().int().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-export type TCustomerOverview = z.infer<typeof ZCustomerOverview>;
-
-async function readCustomer(ctx: DomainContext, kind: "User" | "Organization", id: string) {
-  if (kind === "User") {
-    const u = await ctx.db.customerUser.findFirst({ where: { id } });
-    if (!u) throw notFound("Customer user");
-    return {
-      kind,
-      id: u.id,
-      displayName: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email || u.id,
-      email: u.email,
-      externalReference: u.externalReference,
-      origin: u.origin,
-      isBlocked: u.isBlocked,
-      createdAt: u.createdAt.toISOString(),
-    };
-  }
-  const o = await ctx.db.customerOrganization.findFirst({ where: { id } });
-  if (!o) throw notFound("Customer organization");
-  return {
-    kind,
-    id: o.id,
-    displayName: o.name,
-    email: o.emailDomain,
-    externalReference: o.externalReference,
-    origin: o.origin,
-    isBlocked: false,
-    createdAt: o.createdAt.toISOString(),
-  };
-}
-
 export async function readCustomerOverview(
   ctx: DomainContext,
   input: z.infer<typeof ZCustomerOverviewQuery>,

@@ -1,4 +1,7 @@
-import { backlogFamilies, metricsTokenMatches, processFamilies, renderExposition } from "../metrics.ts";
+import { backlogFamilies } from "../metrics-backlog-families.ts";
+import { renderExposition } from "../metrics-exposition.ts";
+import { processFamilies } from "../metrics-process-families.ts";
+import { metricsTokenMatches } from "../metrics-token.ts";
 
 // GET /api/metrics — Prometheus text exposition (docs/operations.md), for the bearer METRICS_TOKEN.
 export async function GET(req: Request): Promise<Response> {

@@ -1,4 +1,3 @@
-import { limitFieldsOf, storedLimit } from "../offers/consumer-grant-limits.ts";
 import type { DomainContext } from "../../context.ts";
 import { inTransaction, type TenantTx } from "../../../db/tenant-db.ts";
 import type { Offer, Prisma } from "../../../db/generated/client.ts";
@@ -6,11 +5,9 @@ import { AppError, notFound, validationError } from "../../../core/errors.ts";
 import { zodIssues } from "../../../core/zod-issues.ts";
 import { now } from "../../../clock.ts";
 import { resolveCustomer } from "../../customers/customer-lookup.ts";
-import {
-  ZEntitlementTemplate,
-  entitlementTemplateKeys,
-  type TEntitlementCreateRequest,
-} from "./entitlement.schemas.ts";
+import { ZEntitlementTemplate, type TEntitlementCreateRequest } from "./entitlement.schemas.ts";
+import { templateFieldNames } from "../offers/offer-template.ts";
+import { templateCopy } from "../offers/template-copy.ts";
 import { readEntitlement } from "./entitlement-response.ts";
 import { resolvePlan } from "../plans/plan-lookup.ts";
 import type { TEntitlementFeature, TFeatureSetting } from "./policies.schemas.ts";
@@ -30,33 +27,8 @@ import { convertAnonymousTry } from "../anonymous-try/convert-anonymous-try.ts";
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 const DAY_MS = 86_400_000;
 
-/** An offer's template fields in request form, the base a from-offer request overrides. */
-function offerAsTemplate(offer: Offer) {
-  return {
-    name: offer.name,
-    description: offer.description,
-    subscriptionStatus: offer.subscriptionStatus,
-    licenseTermsUrl: offer.licenseTermsUrl,
-    customerContactName: offer.customerContactName,
-    customerContactEmail: offer.customerContactEmail,
-    licenseKey: offer.licenseKey,
-    notValidBeforeDateTime: offer.notValidBeforeDateTime?.toISOString() ?? null,
-    expirationDateTime: offer.expirationDateTime?.toISOString() ?? null,
-    isEntitlementTrial: offer.isEntitlementTrial,
-    issueOnUserRegistration: offer.issueOnUserRegistration,
-    allowAnonymousTry: offer.allowAnonymousTry,
-    consumersMayGrantCredits: offer.consumersMayGrantCredits,
-    ...limitFieldsOf(offer),
-    isPlatformOffer: offer.isPlatformOffer,
-    productIds: offer.productIds,
-    features: [],
-    planSetId: offer.planSetId,
-    planName: offer.planName,
-    activationPolicy: offer.activationPolicy,
-    keyIssuancePolicy: offer.keyIssuancePolicy,
-    claimBasedActivation: offer.claimBasedActivation,
-  };
-}
+/** An offer's template fields in request form, the base a from-offer request overrides (features are the offer's snapshot). */
+const offerAsTemplate = (offer: Offer) => ({ ...templateCopy.requestValues(offer), features: [] });
 
 async function loadPublishedOffer(tx: TenantTx, id: string): Promise<Offer> {
   const offer = await tx.offer.findUnique({ where: { id } });
@@ -81,7 +53,7 @@ export async function createEntitlement(ctx: DomainContext, input: TEntitlementC
     const offer = input.offerId ? await loadPublishedOffer(tx, input.offerId) : null;
     const raw = input as Record<string, unknown>;
     const overrides = Object.fromEntries(
-      entitlementTemplateKeys.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]),
+      templateFieldNames.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]),
     );
     if (offer) overrides.productIds = offer.productIds;
     const parsed = ZEntitlementTemplate.safeParse({ ...(offer ? offerAsTemplate(offer) : {}), ...overrides });
@@ -114,36 +86,18 @@ export async function createEntitlement(ctx: DomainContext, input: TEntitlementC
     const entitlement = await tx.entitlement.create({
       data: {
         tenantId: ctx.tenantId,
+        ...templateCopy.rowData(t),
         status: input.status,
-        name: t.name,
-        description: t.description,
-        subscriptionStatus: t.subscriptionStatus,
-        licenseTermsUrl: t.licenseTermsUrl,
-        customerContactName: t.customerContactName,
-        customerContactEmail: t.customerContactEmail,
-        licenseKey: t.licenseKey,
         reference: input.reference,
         externalReference: input.externalReference,
-        notValidBeforeDateTime: t.notValidBeforeDateTime ? new Date(t.notValidBeforeDateTime) : null,
         expirationDateTime: expiration,
-        isEntitlementTrial: t.isEntitlementTrial,
-        issueOnUserRegistration: t.issueOnUserRegistration,
-        allowAnonymousTry: t.allowAnonymousTry,
-        consumersMayGrantCredits: t.consumersMayGrantCredits,
-        consumerGrantLimitPerGrant: storedLimit(t.consumerGrantLimitPerGrant),
-        consumerGrantLimitPerMonth: storedLimit(t.consumerGrantLimitPerMonth),
-        isPlatformOffer: t.isPlatformOffer,
         sourceOfferId: offer?.id ?? null,
         originOfferId: offer?.id ?? null,
         customerId: customer?.id ?? null,
         customerKind: customer?.kind ?? null,
-        productIds: t.productIds,
         features: json(features),
         planSetId: plan?.planSetId ?? null,
         planName: plan?.planName ?? null,
-        activationPolicy: json(t.activationPolicy),
-        keyIssuancePolicy: json(t.keyIssuancePolicy),
-        claimBasedActivation: json(t.claimBasedActivation),
       },
     });
     const copies = await copyMonitoredAssets(

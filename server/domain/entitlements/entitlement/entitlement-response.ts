@@ -1,9 +1,8 @@
-import { limitFieldsOf } from "../offers/consumer-grant-limits.ts";
+import { templateCopy } from "../offers/template-copy.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import type { Entitlement } from "../../../db/generated/client.ts";
 import { productsByIds } from "../../catalog/pricing-lookups.ts";
 import { ZEntitlementResponse, type TEntitlementResponse } from "./entitlement.schemas.ts";
-import type { TEntitlementFeature } from "./policies.schemas.ts";
 import { iso } from "../../../core/iso-date.ts";
 import { toPlanHistoryEntry } from "../plans/plan-history.ts";
 
@@ -33,24 +32,10 @@ export async function toEntitlementResponses(
       isOffer: false,
       status: row.status,
       version: row.version,
-      name: row.name,
-      description: row.description,
-      subscriptionStatus: row.subscriptionStatus,
-      licenseTermsUrl: row.licenseTermsUrl,
-      customerContactName: row.customerContactName,
-      customerContactEmail: row.customerContactEmail,
-      licenseKey: row.licenseKey,
+      ...templateCopy.responseValues(row),
       reference: row.reference,
       externalReference: row.externalReference,
-      notValidBeforeDateTime: iso(row.notValidBeforeDateTime),
-      expirationDateTime: iso(row.expirationDateTime),
-      isEntitlementTrial: row.isEntitlementTrial,
-      issueOnUserRegistration: row.issueOnUserRegistration,
-      allowAnonymousTry: row.allowAnonymousTry,
-      consumersMayGrantCredits: row.consumersMayGrantCredits,
-      ...limitFieldsOf(row),
       isAnonymousTry: row.isAnonymousTry,
-      isPlatformOffer: row.isPlatformOffer,
       convertedToEntitlementId: row.convertedToEntitlementId,
       anonymousTryIssuedAt: iso(row.anonymousTryIssuedAt),
       anonymousTryPurgeDueAt: iso(row.anonymousTryPurgeDueAt),
@@ -69,14 +54,8 @@ export async function toEntitlementResponses(
           name: p?.name ?? null,
         };
       }),
-      features: row.features as TEntitlementFeature[],
       featureOverrides: obj(row.featureOverrides) as Record<string, string>,
-      planSetId: row.planSetId,
-      planName: row.planName,
       planHistory: history.filter((h) => h.entitlementId === row.id).map(toPlanHistoryEntry),
-      activationPolicy: obj(row.activationPolicy),
-      keyIssuancePolicy: obj(row.keyIssuancePolicy),
-      claimBasedActivation: obj(row.claimBasedActivation),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       revisionNumber: row.revisionNumber,

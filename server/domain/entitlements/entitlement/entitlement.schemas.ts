@@ -1,28 +1,22 @@
 import { z } from "zod";
 import { ZKeyIssuancePolicy } from "./key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "../billing/billing.schemas.ts";
-import { onlyKnownFields, templateFields } from "../offers/offer.schemas.ts";
+import { onlyKnownFields } from "../offers/offer.schemas.ts";
 import {
-  ZActivationPolicy,
-  ZClaimBasedActivation,
-  ZEntitlementFeature,
-  ZProductSummary,
-} from "./policies.schemas.ts";
+  planPairRule,
+  templateFieldNames,
+  templateFields,
+  templateResponseFields,
+} from "../offers/offer-template.ts";
+import { placeFieldsAfter } from "../../../core/field-order.ts";
+import { ZActivationPolicy, ZClaimBasedActivation } from "./policies.schemas.ts";
 
 /** `Draft`, `Published` (issued, in force), `Archived` (deleted; kept for history and events). */
 export const entitlementStatuses = ["Draft", "Published", "Archived"] as const;
 export const customerKinds = ["User", "Organization"] as const;
 
 /** The template fields a direct entitlement is made of (validated once the offer's values are merged in). */
-export const ZEntitlementTemplate = z.object(templateFields).superRefine((v, ctx) => {
-  if ((v.planSetId === null) !== (v.planName === null))
-    ctx.addIssue({
-      code: "custom",
-      path: ["planName"],
-      message: "planSetId and planName are given together.",
-    });
-});
-export const entitlementTemplateKeys = Object.keys(templateFields) as (keyof typeof templateFields)[];
+export const ZEntitlementTemplate = z.object(templateFields).superRefine(planPairRule);
 
 /**
  * POST /admin/entitlements: from a Published offer (`offerId`; every template field given here
@@ -44,7 +38,7 @@ const entitlementCreateShape = {
 };
 export const ZEntitlementCreateRequest = z
   .looseObject(entitlementCreateShape)
-  .superRefine(onlyKnownFields([...Object.keys(entitlementCreateShape), ...entitlementTemplateKeys]));
+  .superRefine(onlyKnownFields([...Object.keys(entitlementCreateShape), ...templateFieldNames]));
 export type TEntitlementCreateRequest = z.output<typeof ZEntitlementCreateRequest>;
 
 /** PATCH /admin/entitlements/{id}: merge; absent or null fields stay; sentinels clear. */
@@ -89,51 +83,49 @@ export const ZPlanHistoryEntry = z.object({
   source: z.string(),
 });
 
-export const ZEntitlementResponse = z.object({
-  id: z.string().uuid(),
-  isOffer: z.literal(false),
-  status: z.enum(entitlementStatuses),
-  version: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  subscriptionStatus: z.string(),
-  licenseTermsUrl: z.string().nullable(),
-  customerContactName: z.string().nullable(),
-  customerContactEmail: z.string().nullable(),
-  licenseKey: z.string().nullable(),
-  reference: z.string().nullable(),
-  externalReference: z.string().nullable(),
-  notValidBeforeDateTime: z.string().nullable(),
-  expirationDateTime: z.string().nullable(),
-  isEntitlementTrial: z.boolean(),
-  issueOnUserRegistration: z.boolean(),
-  allowAnonymousTry: z.boolean(),
-  consumersMayGrantCredits: z.boolean(),
-  /** Copied from the offer; null where unset (the default of consumer-grant-limits.ts applies). */
-  consumerGrantLimitPerGrant: z.number().nullable(),
-  consumerGrantLimitPerMonth: z.number().nullable(),
-  isAnonymousTry: z.boolean(),
-  isPlatformOffer: z.boolean(),
-  convertedToEntitlementId: z.string().uuid().nullable(),
-  anonymousTryIssuedAt: z.string().nullable(),
-  anonymousTryPurgeDueAt: z.string().nullable(),
-  sourceOfferId: z.string().uuid().nullable(),
-  originOfferId: z.string().uuid().nullable(),
-  customerId: z.string().uuid().nullable(),
-  customerKind: z.enum(customerKinds).nullable(),
-  activationsEnabled: z.boolean(),
-  transferCount: z.number().int(),
-  products: z.array(ZProductSummary),
-  features: z.array(ZEntitlementFeature),
-  featureOverrides: z.record(z.string(), z.string()),
-  planSetId: z.string().uuid().nullable(),
-  planName: z.string().nullable(),
-  planHistory: z.array(ZPlanHistoryEntry),
-  activationPolicy: z.record(z.string(), z.unknown()),
-  keyIssuancePolicy: z.record(z.string(), z.unknown()),
-  claimBasedActivation: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  revisionNumber: z.number().int(),
-});
+export const ZEntitlementResponse = z.object(
+  placeFieldsAfter(
+    {
+      id: z.string().uuid(),
+      isOffer: z.literal(false),
+      status: z.enum(entitlementStatuses),
+      version: z.number().int(),
+      ...templateResponseFields,
+      reference: z.string().nullable(),
+      externalReference: z.string().nullable(),
+      isAnonymousTry: z.boolean(),
+      convertedToEntitlementId: z.string().uuid().nullable(),
+      anonymousTryIssuedAt: z.string().nullable(),
+      anonymousTryPurgeDueAt: z.string().nullable(),
+      sourceOfferId: z.string().uuid().nullable(),
+      originOfferId: z.string().uuid().nullable(),
+      customerId: z.string().uuid().nullable(),
+      customerKind: z.enum(customerKinds).nullable(),
+      activationsEnabled: z.boolean(),
+      transferCount: z.number().int(),
+      featureOverrides: z.record(z.string(), z.string()),
+      planHistory: z.array(ZPlanHistoryEntry),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      revisionNumber: z.number().int(),
+    },
+    {
+      licenseKey: ["reference", "externalReference"],
+      consumerGrantLimitPerMonth: ["isAnonymousTry"],
+      isPlatformOffer: [
+        "convertedToEntitlementId",
+        "anonymousTryIssuedAt",
+        "anonymousTryPurgeDueAt",
+        "sourceOfferId",
+        "originOfferId",
+        "customerId",
+        "customerKind",
+        "activationsEnabled",
+        "transferCount",
+      ],
+      features: ["featureOverrides"],
+      planName: ["planHistory"],
+    },
+  ),
+);
 export type TEntitlementResponse = z.infer<typeof ZEntitlementResponse>;

@@ -1,10 +1,9 @@
-import { limitFieldsOf } from "./consumer-grant-limits.ts";
+import { templateCopy } from "./template-copy.ts";
 import type { TenantDbOrTx } from "../../../db/tenant-db.ts";
 import type { Offer } from "../../../db/generated/client.ts";
 import { productsByIds } from "../../catalog/pricing-lookups.ts";
 import { readRecordTags } from "../../catalog/tags/record-tags.ts";
 import { ZOfferResponse, type TOfferResponse } from "./offer.schemas.ts";
-import type { TEntitlementFeature } from "../entitlement/policies.schemas.ts";
 import { iso } from "../../../core/iso-date.ts";
 
 const obj = (v: unknown) =>
@@ -27,22 +26,8 @@ export async function toOfferResponses(db: TenantDbOrTx, rows: readonly Offer[])
       isOffer: true,
       status: row.status,
       version: row.version,
-      name: row.name,
-      description: row.description,
-      subscriptionStatus: row.subscriptionStatus,
-      licenseTermsUrl: row.licenseTermsUrl,
-      customerContactName: row.customerContactName,
-      customerContactEmail: row.customerContactEmail,
-      licenseKey: row.licenseKey,
-      notValidBeforeDateTime: iso(row.notValidBeforeDateTime),
-      expirationDateTime: iso(row.expirationDateTime),
+      ...templateCopy.responseValues(row),
       validityDays: row.validityDays,
-      isEntitlementTrial: row.isEntitlementTrial,
-      issueOnUserRegistration: row.issueOnUserRegistration,
-      allowAnonymousTry: row.allowAnonymousTry,
-      consumersMayGrantCredits: row.consumersMayGrantCredits,
-      ...limitFieldsOf(row),
-      isPlatformOffer: row.isPlatformOffer,
       products: row.productIds.map((id) => {
         const p = products.get(id);
         return {
@@ -52,13 +37,7 @@ export async function toOfferResponses(db: TenantDbOrTx, rows: readonly Offer[])
           name: p?.name ?? null,
         };
       }),
-      features: row.features as TEntitlementFeature[],
-      planSetId: row.planSetId,
-      planName: row.planName,
       billingTemplate: row.billingTemplate ? obj(row.billingTemplate) : null,
-      activationPolicy: obj(row.activationPolicy),
-      keyIssuancePolicy: obj(row.keyIssuancePolicy),
-      claimBasedActivation: obj(row.claimBasedActivation),
       tags: tags.get(row.id) ?? [],
       publishedAt: iso(row.publishedAt),
       createdAt: row.createdAt.toISOString(),

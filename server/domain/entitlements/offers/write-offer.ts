@@ -9,7 +9,7 @@ import { copyMonitoredAssets, linkMeteredAssets, snapshotFeatures } from "./temp
 import { checkValidity } from "../entitlement/validity.ts";
 import { readRecordTags, setRecordTags } from "../../catalog/tags/record-tags.ts";
 import { zodIssues } from "../../../core/zod-issues.ts";
-import { limitFieldsOf, storedLimit } from "./consumer-grant-limits.ts";
+import { templateCopy } from "./template-copy.ts";
 import { ZOfferWriteRequest, type TOfferPatchRequest, type TOfferWriteRequest } from "./offer.schemas.ts";
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -20,31 +20,10 @@ async function offerData(tx: TenantTx, input: TOfferWriteRequest) {
     await resolvePlan(tx, input.planSetId, input.planName, { requirePublished: false });
   const features = await snapshotFeatures(tx, input.productIds, input.features);
   return {
-    name: input.name,
-    description: input.description,
-    subscriptionStatus: input.subscriptionStatus,
-    licenseTermsUrl: input.licenseTermsUrl,
-    customerContactName: input.customerContactName,
-    customerContactEmail: input.customerContactEmail,
-    licenseKey: input.licenseKey,
-    notValidBeforeDateTime: input.notValidBeforeDateTime ? new Date(input.notValidBeforeDateTime) : null,
-    expirationDateTime: input.expirationDateTime ? new Date(input.expirationDateTime) : null,
+    ...templateCopy.rowData(input),
     validityDays: input.validityDays,
-    isEntitlementTrial: input.isEntitlementTrial,
-    issueOnUserRegistration: input.issueOnUserRegistration,
-    allowAnonymousTry: input.allowAnonymousTry,
-    consumersMayGrantCredits: input.consumersMayGrantCredits,
-    consumerGrantLimitPerGrant: storedLimit(input.consumerGrantLimitPerGrant),
-    consumerGrantLimitPerMonth: storedLimit(input.consumerGrantLimitPerMonth),
-    isPlatformOffer: input.isPlatformOffer,
-    productIds: input.productIds,
     features,
-    planSetId: input.planSetId,
-    planName: input.planName,
     billingTemplate: input.billingTemplate ? json(input.billingTemplate) : undefined,
-    activationPolicy: json(input.activationPolicy),
-    keyIssuancePolicy: json(input.keyIssuancePolicy),
-    claimBasedActivation: json(input.claimBasedActivation),
   };
 }
 
@@ -124,29 +103,9 @@ export async function replaceOffer(ctx: DomainContext, id: string, input: TOffer
 /** An offer's current values as a write request body (features as settings by code; tags left alone). */
 function offerWriteValues(offer: Offer) {
   return {
-    name: offer.name,
-    description: offer.description,
-    subscriptionStatus: offer.subscriptionStatus,
-    licenseTermsUrl: offer.licenseTermsUrl,
-    customerContactName: offer.customerContactName,
-    customerContactEmail: offer.customerContactEmail,
-    licenseKey: offer.licenseKey,
-    notValidBeforeDateTime: offer.notValidBeforeDateTime?.toISOString() ?? null,
-    expirationDateTime: offer.expirationDateTime?.toISOString() ?? null,
+    ...templateCopy.requestValues(offer),
     validityDays: offer.validityDays,
-    isEntitlementTrial: offer.isEntitlementTrial,
-    issueOnUserRegistration: offer.issueOnUserRegistration,
-    allowAnonymousTry: offer.allowAnonymousTry,
-    consumersMayGrantCredits: offer.consumersMayGrantCredits,
-    ...limitFieldsOf(offer),
-    isPlatformOffer: offer.isPlatformOffer,
-    productIds: offer.productIds,
-    planSetId: offer.planSetId,
-    planName: offer.planName,
     billingTemplate: offer.billingTemplate,
-    activationPolicy: offer.activationPolicy,
-    keyIssuancePolicy: offer.keyIssuancePolicy,
-    claimBasedActivation: offer.claimBasedActivation,
     features: (offer.features as TEntitlementFeature[]).map((f) => ({
       featureCode: f.featureCode,
       value: f.value,

@@ -1,4 +1,5 @@
-import type { TEntitlementFeature } from "../../entitlements/entitlement/policies.schemas.ts";
+import { templateCopy } from "../../entitlements/offers/template-copy.ts";
+import { ZPortableOffer, type TPortableOffer } from "../snapshot/snapshot-items.schemas.ts";
 import { tagEdges, type Edge, type SectionExporter } from "./section-exporter.ts";
 import { recordTagRefs } from "./record-tag-refs.ts";
 
@@ -6,11 +7,9 @@ const obj = (v: unknown) =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The policy without `sequenceCurrent`: the last code number issued is the source tenant's counter. */
-export function portableKeyPolicy(policy: unknown): Record<string, unknown> {
-  const { sequenceCurrent: _counter, ...rest } = obj(policy);
-  return rest;
-}
+/** An item's fields in the file's field order (ZPortableOffer), as earlier exports wrote them. */
+const inFileOrder = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(ZPortableOffer.shape).map((key) => [key, values[key]])) as TPortableOffer;
 
 /**
  * Offers (the `entitlementOffers` section). `All` takes the offers that are not archived (an
@@ -58,44 +57,15 @@ export const offersExporter: SectionExporter<"entitlementOffers"> = {
             kind: "CustomerOrganization",
             id: organization,
           });
-        const features = (Array.isArray(row.features) ? row.features : []) as TEntitlementFeature[];
         return [
           row.id,
           {
-            item: {
+            item: inFileOrder({
               id: row.id,
-              name: row.name,
-              description: row.description,
+              ...templateCopy.portableValues(row),
               status: row.status,
-              subscriptionStatus: row.subscriptionStatus,
-              licenseTermsUrl: row.licenseTermsUrl,
-              customerContactName: row.customerContactName,
-              customerContactEmail: row.customerContactEmail,
-              licenseKey: row.licenseKey,
-              notValidBeforeDateTime: iso(row.notValidBeforeDateTime),
-              expirationDateTime: iso(row.expirationDateTime),
               validityDays: row.validityDays,
-              isEntitlementTrial: row.isEntitlementTrial,
-              issueOnUserRegistration: row.issueOnUserRegistration,
-              allowAnonymousTry: row.allowAnonymousTry,
-              consumersMayGrantCredits: row.consumersMayGrantCredits,
-              isPlatformOffer: row.isPlatformOffer,
-              productIds: row.productIds,
-              features: features.map((f) => ({
-                productId: f.productId,
-                featureCode: f.featureCode,
-                value: f.value,
-                isEnabled: f.isEnabled,
-                canModifyValueOnEntitlement: f.canModifyValueOnEntitlement,
-                includeInLicenseToken: f.includeInLicenseToken,
-                featureExpiration: f.featureExpiration,
-              })),
-              planSetId: row.planSetId,
-              planName: row.planName,
               billingTemplate: row.billingTemplate ? obj(row.billingTemplate) : null,
-              activationPolicy,
-              keyIssuancePolicy: portableKeyPolicy(row.keyIssuancePolicy),
-              claimBasedActivation: obj(row.claimBasedActivation),
               tags: rowTags.map((t) => t.name),
               addOnGrants: rowGrants.map((g) => ({
                 addOnId: g.addOnId,
@@ -104,7 +74,7 @@ export const offersExporter: SectionExporter<"entitlementOffers"> = {
                 reference: g.reference,
                 campaignId: g.campaignId,
               })),
-            },
+            }),
             edges,
           },
         ];

@@ -7,12 +7,12 @@ import { ZAddOnGrantCreateRequest } from "../../entitlements/add-on-grants/add-o
 import { ZActivationPolicy, ZClaimBasedActivation } from "../../entitlements/entitlement/policies.schemas.ts";
 import { ZKeyIssuancePolicy } from "../../entitlements/entitlement/key-issuance-policy.schemas.ts";
 import { ZBillingFields } from "../../entitlements/billing/billing.schemas.ts";
-import { portableKeyPolicy } from "../export/export-offers.ts";
+import { portableKeyPolicy } from "../../entitlements/offers/template-copy.ts";
 import type { z } from "zod";
 import { mergeField } from "./comparison.ts";
 import { inSavepoint, ItemRefusal, parseDomainInput, type ImportRun } from "./import-run.ts";
 import type { SectionImporter } from "./import-section.ts";
-import type { TPortableOffer } from "../snapshot/snapshot-items.schemas.ts";
+import { ZPortableOffer, type TPortableOffer } from "../snapshot/snapshot-items.schemas.ts";
 
 type OfferFeature = TPortableOffer["features"][number];
 
@@ -27,26 +27,26 @@ const byFeature = {
 };
 const lower = (v: unknown) => String(v).toLowerCase();
 
-const scalarFields = [
-  "description",
-  "subscriptionStatus",
-  "licenseTermsUrl",
-  "customerContactName",
-  "customerContactEmail",
-  "licenseKey",
-  "notValidBeforeDateTime",
-  "expirationDateTime",
-  "validityDays",
-  "isEntitlementTrial",
-  "issueOnUserRegistration",
-  "allowAnonymousTry",
-  "consumersMayGrantCredits",
-  "isPlatformOffer",
-  "planName",
-  "billingTemplate",
-  "keyIssuancePolicy",
-  "claimBasedActivation",
-] as const;
+/**
+ * The fields an import copies as they are and compares one by one: every field of the file's offer
+ * item (template fields included, offer-template.ts) but its id, its name (the match key), its
+ * status (moved by publish and archive) and the fields that hold references or lists, which are
+ * remapped and merged below.
+ */
+const notScalar = new Set([
+  "id",
+  "name",
+  "status",
+  "productIds",
+  "features",
+  "planSetId",
+  "activationPolicy",
+  "tags",
+  "addOnGrants",
+]);
+const scalarFields = (Object.keys(ZPortableOffer.shape) as (keyof TPortableOffer)[]).filter(
+  (f) => !notScalar.has(f),
+);
 
 /** The offer's fields for the write schema, its references remapped; what cannot be remapped refuses the item. */
 async function writeInput(

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ZUsageTier } from "../../catalog/monitored-assets/usage-tier.schemas.ts";
+import { templatePortableFields } from "../../entitlements/offers/offer-template.ts";
+import { placeFieldsAfter } from "../../../core/field-order.ts";
 
 /**
  * The portable form of each section's items: what is needed to recreate the record in another
@@ -241,17 +243,6 @@ export const addOnGrantedIds = (a: Pick<TPortableAddOn, "features" | "featureCat
   ...new Set([...a.features.map((f) => f.featureCatalogId), ...(a.featureCatalogIds ?? [])]),
 ];
 
-/** A feature setting of an offer: what the offer changes on its products' features, by code. */
-export const ZPortableOfferFeature = z.object({
-  productId: ZId,
-  featureCode: z.string(),
-  value: z.string().nullable().default(null),
-  isEnabled: z.boolean().default(true),
-  canModifyValueOnEntitlement: z.boolean().default(false),
-  includeInLicenseToken: z.boolean().default(true),
-  featureExpiration: ZTimestamp.nullable().default(null),
-});
-
 export const ZPortableOfferGrant = z.object({
   addOnId: ZId,
   startsAt: ZTimestamp.nullable().default(null),
@@ -262,35 +253,21 @@ export const ZPortableOfferGrant = z.object({
 
 const ZJsonObject = z.record(z.string(), z.unknown());
 
-export const ZPortableOffer = z.object({
-  id: ZId,
-  name: z.string().min(1).max(200),
-  description: z.string().default(""),
-  status: z.string().default("Draft"),
-  subscriptionStatus: z.string().default("Pending"),
-  licenseTermsUrl: z.string().nullable().default(null),
-  customerContactName: z.string().nullable().default(null),
-  customerContactEmail: z.string().nullable().default(null),
-  licenseKey: z.string().nullable().default(null),
-  notValidBeforeDateTime: ZTimestamp.nullable().default(null),
-  expirationDateTime: ZTimestamp.nullable().default(null),
-  validityDays: z.number().int().nullable().default(null),
-  isEntitlementTrial: z.boolean().default(false),
-  issueOnUserRegistration: z.boolean().default(false),
-  allowAnonymousTry: z.boolean().default(false),
-  consumersMayGrantCredits: z.boolean().default(false),
-  isPlatformOffer: z.boolean().default(false),
-  productIds: z.array(ZId).default([]),
-  features: z.array(ZPortableOfferFeature).default([]),
-  planSetId: ZId.nullable().default(null),
-  planName: z.string().nullable().default(null),
-  billingTemplate: ZJsonObject.nullable().default(null),
-  activationPolicy: ZJsonObject.default({}),
-  keyIssuancePolicy: ZJsonObject.default({}),
-  claimBasedActivation: ZJsonObject.default({}),
-  tags: ZTags,
-  addOnGrants: z.array(ZPortableOfferGrant).default([]),
-});
+/** An offer: the template (offer-template.ts, the fields it carries in the file) and the offer's own fields. */
+export const ZPortableOffer = z.object(
+  placeFieldsAfter(
+    {
+      id: ZId,
+      ...templatePortableFields,
+      status: z.string().default("Draft"),
+      validityDays: z.number().int().nullable().default(null),
+      billingTemplate: ZJsonObject.nullable().default(null),
+      tags: ZTags,
+      addOnGrants: z.array(ZPortableOfferGrant).default([]),
+    },
+    { description: ["status"], expirationDateTime: ["validityDays"], planName: ["billingTemplate"] },
+  ),
+);
 export type TPortableOffer = z.output<typeof ZPortableOffer>;
 
 export const ZPortableRatingCampaign = z.object({

@@ -8,96 +8,87 @@ import {
   ZAddOnGrantResponse,
 } from "../../../domain/entitlements/add-on-grants/add-on-grant.schemas.ts";
 
-const base = "/api/v1/provision/admin/entitlements/{id}/add-on-grants";
 const common = ["auth.unauthenticated", "auth.insufficient_scope"] as const;
 const Tag = "Add-on grants";
 
-export const listAddOnGrantsContract = defineContract({
-  method: "GET",
-  path: base,
-  tag: Tag,
-  summary: "The entitlement's add-on grants (revoked and expired included; isActive computed)",
-  auth: clientScope("entitlement-adm"),
-  params: ZEntitlementIdParams,
-  query: ZListQuery,
-  response: ZPage(ZAddOnGrantResponse),
-  errors: [...common, "license.validation_error", "license.not_found"],
-});
+/**
+ * The list, grant and revoke routes of one grant holder. An entitlement's and an offer's grants
+ * follow the same rules and differ only in their path, their wording and the refusal of an
+ * archived holder, so both are made here and cannot drift apart.
+ */
+function grantContracts<Archived extends "entitlement.archived" | "offer.archived">(holder: {
+  base: string;
+  archived: Archived;
+  summaries: { list: string; create: string; revoke: string };
+}) {
+  return {
+    list: defineContract({
+      method: "GET",
+      path: holder.base,
+      tag: Tag,
+      summary: holder.summaries.list,
+      auth: clientScope("entitlement-adm"),
+      params: ZEntitlementIdParams,
+      query: ZListQuery,
+      response: ZPage(ZAddOnGrantResponse),
+      errors: [...common, "license.validation_error", "license.not_found"],
+    }),
+    create: defineContract({
+      method: "POST",
+      path: holder.base,
+      tag: Tag,
+      summary: holder.summaries.create,
+      auth: clientScope("entitlement-adm"),
+      params: ZEntitlementIdParams,
+      body: ZAddOnGrantCreateRequest,
+      response: ZAddOnGrantResponse,
+      errors: [
+        ...common,
+        "license.validation_error",
+        "license.not_found",
+        holder.archived,
+        "entitlement.no_plan",
+        "add_on_grant.suite_mismatch",
+        "add_on_grant.add_on_archived",
+        "idempotency.key_reused",
+      ],
+    }),
+    revoke: defineContract({
+      method: "POST",
+      path: `${holder.base}/{grantId}/revoke`,
+      tag: Tag,
+      summary: holder.summaries.revoke,
+      auth: clientScope("entitlement-adm", "update"),
+      params: ZAddOnGrantParams,
+      response: ZAddOnGrantResponse,
+      errors: [...common, "license.not_found", "add_on_grant.already_revoked"],
+    }),
+  };
+}
 
-export const createAddOnGrantContract = defineContract({
-  method: "POST",
-  path: base,
-  tag: Tag,
-  summary: "Grant an add-on of the suite of the entitlement's plan (campaignId records an attribution touch)",
-  auth: clientScope("entitlement-adm"),
-  params: ZEntitlementIdParams,
-  body: ZAddOnGrantCreateRequest,
-  response: ZAddOnGrantResponse,
-  errors: [
-    ...common,
-    "license.validation_error",
-    "license.not_found",
-    "entitlement.archived",
-    "entitlement.no_plan",
-    "add_on_grant.suite_mismatch",
-    "add_on_grant.add_on_archived",
-    "idempotency.key_reused",
-  ],
+const entitlementGrants = grantContracts({
+  base: "/api/v1/provision/admin/entitlements/{id}/add-on-grants",
+  archived: "entitlement.archived",
+  summaries: {
+    list: "The entitlement's add-on grants (revoked and expired included; isActive computed)",
+    create:
+      "Grant an add-on of the suite of the entitlement's plan (campaignId records an attribution touch)",
+    revoke: "Revoke a grant (kept as history; no longer applies)",
+  },
 });
+export const listAddOnGrantsContract = entitlementGrants.list;
+export const createAddOnGrantContract = entitlementGrants.create;
+export const revokeAddOnGrantContract = entitlementGrants.revoke;
 
-export const revokeAddOnGrantContract = defineContract({
-  method: "POST",
-  path: `${base}/{grantId}/revoke`,
-  tag: Tag,
-  summary: "Revoke a grant (kept as history; no longer applies)",
-  auth: clientScope("entitlement-adm", "update"),
-  params: ZAddOnGrantParams,
-  response: ZAddOnGrantResponse,
-  errors: [...common, "license.not_found", "add_on_grant.already_revoked"],
+const offerGrants = grantContracts({
+  base: "/api/v1/provision/admin/offers/{id}/add-on-grants",
+  archived: "offer.archived",
+  summaries: {
+    list: "The offer's add-on grants (copied to every entitlement made from it)",
+    create: "Grant an add-on on an offer (the add-on's suite must be the offer plan's)",
+    revoke: "Revoke an offer's grant (entitlements already made keep theirs)",
+  },
 });
-
-const offerBase = "/api/v1/provision/admin/offers/{id}/add-on-grants";
-
-export const listOfferAddOnGrantsContract = defineContract({
-  method: "GET",
-  path: offerBase,
-  tag: Tag,
-  summary: "The offer's add-on grants (copied to every entitlement made from it)",
-  auth: clientScope("entitlement-adm"),
-  params: ZEntitlementIdParams,
-  query: ZListQuery,
-  response: ZPage(ZAddOnGrantResponse),
-  errors: [...common, "license.validation_error", "license.not_found"],
-});
-
-export const createOfferAddOnGrantContract = defineContract({
-  method: "POST",
-  path: offerBase,
-  tag: Tag,
-  summary: "Grant an add-on on an offer (the add-on's suite must be the offer plan's)",
-  auth: clientScope("entitlement-adm"),
-  params: ZEntitlementIdParams,
-  body: ZAddOnGrantCreateRequest,
-  response: ZAddOnGrantResponse,
-  errors: [
-    ...common,
-    "license.validation_error",
-    "license.not_found",
-    "offer.archived",
-    "entitlement.no_plan",
-    "add_on_grant.suite_mismatch",
-    "add_on_grant.add_on_archived",
-    "idempotency.key_reused",
-  ],
-});
-
-export const revokeOfferAddOnGrantContract = defineContract({
-  method: "POST",
-  path: `${offerBase}/{grantId}/revoke`,
-  tag: Tag,
-  summary: "Revoke an offer's grant (entitlements already made keep theirs)",
-  auth: clientScope("entitlement-adm", "update"),
-  params: ZAddOnGrantParams,
-  response: ZAddOnGrantResponse,
-  errors: [...common, "license.not_found", "add_on_grant.already_revoked"],
-});
+export const listOfferAddOnGrantsContract = offerGrants.list;
+export const createOfferAddOnGrantContract = offerGrants.create;
+export const revokeOfferAddOnGrantContract = offerGrants.revoke;

@@ -1,11 +1,11 @@
 import { router, staffProcedure } from "../../init.ts";
 import { readDashboard, ZDashboard } from "../../../domain/operations/dashboard.ts";
 import { globalSearch, ZSearchQuery, ZSearchResult } from "../../../domain/operations/search.ts";
+import { readCustomerOverview } from "../../../domain/operations/customer-overview.ts";
 import {
-  readCustomerOverview,
   ZCustomerOverview,
   ZCustomerOverviewQuery,
-} from "../../../domain/operations/customer-overview.ts";
+} from "../../../domain/operations/customer-overview.schemas.ts";
 
 /** The back office's operator views: dashboard, global search, customer 360. */
 export const operationsRouter = router({
