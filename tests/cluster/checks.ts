@@ -8,6 +8,7 @@ import type { Window } from "./faults.ts";
 import { SEATS, type Seed } from "./fixtures.ts";
 import type { MixedLoad } from "./load.ts";
 import type { Receiver } from "./receiver.ts";
+import { waitFor } from "./shell.ts";
 
 export type Check = { name: string; ok: boolean; figures: Record<string, unknown> };
 
@@ -204,4 +205,26 @@ export function faultChecks(calls: Call[], windows: Window[]): Check[] {
     },
   });
   return checks;
+}
+
+/** Until every event is fanned out and every delivery to the receiver succeeded or was dead-lettered. */
+export async function webhooksSettled(
+  sql: pg.Client,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<void> {
+  await waitFor(
+    "webhook deliveries to finish",
+    async () => {
+      const { rows } = await sql.query(
+        `SELECT (SELECT count(*) FROM "WebhookEnvelope" WHERE "tenantId" = $1 AND "fannedOutAt" IS NULL) AS pending,
+                (SELECT count(*) FROM "WebhookDelivery" WHERE "tenantId" = $1 AND "subscriptionId" = $2 AND status NOT IN ('succeeded', 'dead')) AS open`,
+        [tenantId, subscriptionId],
+      );
+      return Number(rows[0].pending) === 0 && Number(rows[0].open) === 0;
+    },
+    // A delivery whose worker was killed is taken again when its lease (60 s) runs out.
+    180_000,
+    1_000,
+  );
 }

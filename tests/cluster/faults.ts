@@ -18,7 +18,7 @@ export type FaultContext = {
 
 const webHosts = (ctx: FaultContext) => ctx.hosts.filter((h) => h.kind === "web");
 
-async function lbState(ctx: FaultContext, host: Host, state: "UP" | "DOWN", timeoutMs = 60_000) {
+export async function lbState(ctx: FaultContext, host: Host, state: "UP" | "DOWN", timeoutMs = 60_000) {
   await waitFor(
     `haproxy: ${host.name} ${state}`,
     async () => (await ctx.haproxy.serverStates())[host.name]?.startsWith(state) ?? false,
@@ -27,11 +27,11 @@ async function lbState(ctx: FaultContext, host: Host, state: "UP" | "DOWN", time
   );
 }
 
-async function allWebUp(ctx: FaultContext, timeoutMs = 120_000) {
+export async function allWebUp(ctx: FaultContext, timeoutMs = 120_000) {
   for (const host of webHosts(ctx)) await lbState(ctx, host, "UP", timeoutMs);
 }
 
-async function windowed(
+export async function windowed(
   name: string,
   ctx: FaultContext,
   body: (notes: string[]) => Promise<void>,

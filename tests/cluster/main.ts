@@ -10,7 +10,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import pg from "pg";
 import { ensureBuild, repoRoot } from "../helpers/test-server.ts";
 import { createDb } from "../../server/db/client.ts";
-import { activationChecks, faultChecks, meteringChecks, webhookChecks, type Check } from "./checks.ts";
+import {
+  activationChecks,
+  faultChecks,
+  meteringChecks,
+  webhookChecks,
+  webhooksSettled,
+  type Check,
+} from "./checks.ts";
 import { Client } from "./client.ts";
 import {
   killRestartedHosts,
@@ -37,23 +44,6 @@ rmSync(logDir, { recursive: true, force: true });
 const started = Date.now();
 const log = (line: string) =>
   process.stderr.write(`[cluster ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
-
-async function webhooksSettled(sql: pg.Client, tenantId: string, subscriptionId: string): Promise<void> {
-  await waitFor(
-    "webhook deliveries to finish",
-    async () => {
-      const { rows } = await sql.query(
-        `SELECT (SELECT count(*) FROM "WebhookEnvelope" WHERE "tenantId" = $1 AND "fannedOutAt" IS NULL) AS pending,
-                (SELECT count(*) FROM "WebhookDelivery" WHERE "tenantId" = $1 AND "subscriptionId" = $2 AND status NOT IN ('succeeded', 'dead')) AS open`,
-        [tenantId, subscriptionId],
-      );
-      return Number(rows[0].pending) === 0 && Number(rows[0].open) === 0;
-    },
-    // A delivery whose worker was killed is taken again when its lease (60 s) runs out.
-    180_000,
-    1_000,
-  );
-}
 
 async function main(): Promise<boolean> {
   if (process.getuid?.() !== 0) throw new Error("the cluster test needs root (ip netns, veth, runuser)");

@@ -35,3 +35,15 @@ export async function waitFor(
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
+
+/** Installs Debian's `packages` with apt when `command` is not on PATH (the test machines run as root). */
+export function ensureCommand(command: string, packages: string[]): void {
+  if (sh("sh", ["-c", `command -v ${command} || true`]).trim()) return;
+  process.stderr.write(`[test] installing ${packages.join(" ")} (apt)\n`);
+  sh("apt-get", ["update", "-q"]);
+  // RUNLEVEL=1: the packages' own services (etcd's, Patroni's) must not start on the machine.
+  sh("sh", [
+    "-c",
+    `RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${packages.join(" ")}`,
+  ]);
+}
