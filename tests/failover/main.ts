@@ -57,11 +57,13 @@ const LB_PORT = 18027;
 const DATABASE = "licensing_failover";
 /**
  * How long after a kill the service may take to answer again: the leader key's TTL (it expires
- * TTL after the dead leader's last renewal, at most TTL after the kill), the standby's next loop
- * (LOOP_WAIT), its promotion, HAProxy's next check (1 s, rise 1), a client's Retry-After (1 s),
- * and 8 s for a two-core machine under load (Patroni's loop and the promotion both slow down).
+ * TTL after the dead leader's last renewal, so at most TTL after the kill), the standby's next
+ * loop (LOOP_WAIT), its promotion (~2 s), HAProxy's next database check (1 s, rise 1), the web
+ * hosts' readiness back up if they were taken out (rise 2 × 1 s: readiness checks the database),
+ * a client's Retry-After (1 s), and 7 s for a two-core machine under load, where Patroni's loop
+ * and the promotion both run late.
  */
-export const RECOVERY_BOUND_MS = (TTL + LOOP_WAIT + 2 + 1 + 1 + 8) * 1000;
+export const RECOVERY_BOUND_MS = (TTL + LOOP_WAIT + 2 + 1 + 2 + 1 + 7) * 1000;
 const logDir = "/tmp/licensing-failover-logs";
 rmSync(logDir, { recursive: true, force: true });
 const started = Date.now();
