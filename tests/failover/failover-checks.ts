@@ -9,21 +9,21 @@ import type { Window } from "../cluster/faults.ts";
 import { waitFor } from "../cluster/shell.ts";
 import { leaderOf, PG_PORT, rewindLines, type Member, type PgNode } from "./patroni.ts";
 
-export type Failover = {
-  from: string;
-  to: string;
+/** A kill under load and what followed it, for the recovery check. */
+export type Outage = {
+  label: string;
   killedAt: number;
-  /** When the standby's Patroni first answered /primary 200. */
+  /** When a primary was back: the standby's Patroni answering /primary 200, or the restarted postmaster up. */
   primaryAt: number;
-  /** When HAProxy's database listener had the new leader UP. */
+  /** When HAProxy's database listener had that primary UP. */
   routedAt: number;
-  rejoined: Member[];
   window?: Window;
 };
+export type Failover = Outage & { from: string; to: string; rejoined: Member[] };
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-export function recoveryCheck(calls: Call[], f: Failover, boundMs: number): Check {
+export function recoveryCheck(calls: Call[], f: Outage, boundMs: number): Check {
   const w = f.window!;
   const attempts = calls.flatMap((c) => c.attempts).filter((a) => a.at >= w.start && a.at <= w.end);
   const bad = attempts.filter(failed);
@@ -37,7 +37,7 @@ export function recoveryCheck(calls: Call[], f: Failover, boundMs: number): Chec
     byCode[key] = (byCode[key] ?? 0) + 1;
   }
   return {
-    name: `failover ${f.from} → ${f.to}: the service answers 200 again within ${boundMs / 1000} s of the kill`,
+    name: `${f.label}: the service answers 200 again within ${boundMs / 1000} s of the kill`,
     ok: recoveredAt - f.killedAt <= boundMs,
     figures: {
       attempts: attempts.length,
@@ -46,7 +46,7 @@ export function recoveryCheck(calls: Call[], f: Failover, boundMs: number): Chec
       switchWindow: bad.length
         ? `${seconds(Math.min(...bad.map((a) => a.at)) - f.killedAt)}–${seconds(lastFailed - f.killedAt)} s after the kill`
         : "no failed attempt",
-      newPrimaryAfter: seconds(f.primaryAt - f.killedAt),
+      primaryAfter: seconds(f.primaryAt - f.killedAt),
       routedAfter: seconds(f.routedAt - f.killedAt),
       answers200AgainAfter: seconds(recoveredAt - f.killedAt),
     },

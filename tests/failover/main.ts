@@ -33,7 +33,7 @@ import { startReceiver, type Receiver } from "../cluster/receiver.ts";
 import { idempotentRetries } from "../cluster/retries.ts";
 import { ensureCommand, sleep, waitFor } from "../cluster/shell.ts";
 import { databaseListener, DB_PORT } from "./database-listener.ts";
-import { recoveryCheck, rejoinCheck, replicaCheck, type Failover } from "./failover-checks.ts";
+import { recoveryCheck, rejoinCheck, replicaCheck, type Failover, type Outage } from "./failover-checks.ts";
 import {
   isPrimary,
   killNode,
@@ -41,6 +41,7 @@ import {
   leaderOf,
   LOOP_WAIT,
   members,
+  patroniStatus,
   prepareRoot,
   removeRoot,
   startEtcd,
@@ -76,6 +77,7 @@ async function failover(ctx: FaultContext, nodes: PgNode[], etcd: Host, haproxy:
   if (!leader) throw new Error("no leader to kill");
   const standby = nodes.find((n) => n !== leader)!;
   const f: Failover = {
+    label: `failover ${leader.name} → ${standby.name}`,
     from: leader.name,
     to: standby.name,
     killedAt: 0,
@@ -111,6 +113,46 @@ async function failover(ctx: FaultContext, nodes: PgNode[], etcd: Host, haproxy:
   );
   f.window = w;
   return f;
+}
+
+/** kill -9 of the leader's postmaster only: its Patroni, still holding the key, starts it again. */
+async function postmasterRestart(ctx: FaultContext, nodes: PgNode[], haproxy: Haproxy): Promise<Outage> {
+  const leader = await leaderOf(nodes);
+  if (!leader) throw new Error("no leader");
+  const before = (await patroniStatus(leader))?.postmaster_start_time;
+  const o: Outage = { label: `postmaster of ${leader.name} killed`, killedAt: 0, primaryAt: 0, routedAt: 0 };
+  o.window = await windowed(
+    `PostgreSQL: kill -9 of the leader's postmaster (${leader.name}; Patroni starts it again)`,
+    ctx,
+    async (notes) => {
+      o.killedAt = Date.now();
+      notes.push(`${leader.name}: postmaster ${killPostmaster(leader)} killed`);
+      await waitFor(
+        `${leader.name}'s PostgreSQL started again`,
+        async () => {
+          const now = await patroniStatus(leader);
+          return now?.state === "running" && now.postmaster_start_time !== before;
+        },
+        120_000,
+        100,
+      );
+      o.primaryAt = Date.now();
+      await waitFor(
+        `haproxy: ${leader.name} UP`,
+        async () => (await haproxy.serverStates("db"))[leader.name]?.startsWith("UP") ?? false,
+        60_000,
+        100,
+      );
+      o.routedAt = Date.now();
+      notes.push(
+        `PostgreSQL up again after ${((o.primaryAt - o.killedAt) / 1000).toFixed(1)} s; leader ${(await leaderOf(nodes))?.name}`,
+      );
+      await sleep(10_000);
+      await waitSynchronous(nodes, 180_000);
+      await allWebUp(ctx);
+    },
+  );
+  return o;
 }
 
 async function main(): Promise<boolean> {
@@ -200,20 +242,8 @@ async function main(): Promise<boolean> {
     await sleep(8_000);
 
     const windows: Window[] = [];
-    windows.push(
-      await windowed(
-        "PostgreSQL: kill -9 of the leader's postmaster (Patroni starts it again)",
-        ctx,
-        async (notes) => {
-          const leader = (await leaderOf(nodes))!;
-          notes.push(`${leader.name}: postmaster ${killPostmaster(leader)} killed`);
-          await sleep(2_000);
-          await waitSynchronous(nodes, 180_000);
-          notes.push(`leader ${(await leaderOf(nodes))?.name} with its synchronous standby again`);
-          await allWebUp(ctx);
-        },
-      ),
-    );
+    const restart = await postmasterRestart(ctx, nodes, haproxy);
+    windows.push(restart.window!);
     await sleep(5_000);
     const failovers: Failover[] = [];
     for (let i = 0; i < 2; i++) {
@@ -233,7 +263,7 @@ async function main(): Promise<boolean> {
     checks.push(...(await meteringChecks(sql, load, data)));
     checks.push(await webhookChecks(sql, data, receiver));
     checks.push(...faultChecks(client.calls, windows));
-    checks.push(...failovers.map((f) => recoveryCheck(client.calls, f, RECOVERY_BOUND_MS)));
+    checks.push(...[restart, ...failovers].map((f) => recoveryCheck(client.calls, f, RECOVERY_BOUND_MS)));
     checks.push(...failovers.map((f) => rejoinCheck(f, logDir)));
     checks.push(await replicaCheck(nodes, DATABASE, data.tenantId));
     client.close();

@@ -185,6 +185,20 @@ export async function members(nodes: PgNode[]): Promise<Member[]> {
   return [];
 }
 
+/** The node's Patroni status (GET /patroni), undefined while it does not answer. */
+export async function patroniStatus(
+  node: PgNode,
+): Promise<{ state: string; role: string; postmaster_start_time?: string } | undefined> {
+  try {
+    const res = await fetch(`http://${node.address}:${REST_PORT}/patroni`, {
+      signal: AbortSignal.timeout(1_000),
+    });
+    return (await res.json()) as { state: string; role: string; postmaster_start_time?: string };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the node's Patroni answers /primary 200 (what HAProxy's check asks). */
 export async function isPrimary(node: PgNode): Promise<boolean> {
   try {
