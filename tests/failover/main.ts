@@ -210,9 +210,14 @@ async function main(): Promise<boolean> {
       logDir,
       { dir: "/tmp/lcfo-haproxy", moreConfig: databaseListener(GATEWAY, nodes) },
     );
+    // HAProxy counts a server up until its first checks say otherwise: until then it would send
+    // connections to the standby too.
     await waitFor(
-      "haproxy: pg1 UP for the database",
-      async () => (await haproxy!.serverStates("db")).pg1?.startsWith("UP") ?? false,
+      "haproxy: pg1 UP and pg2 DOWN for the database",
+      async () => {
+        const states = await haproxy!.serverStates("db");
+        return (states.pg1?.startsWith("UP") && states.pg2?.startsWith("DOWN")) ?? false;
+      },
       30_000,
     );
     const admin = new pg.Client({ connectionString: `postgresql://postgres@${GATEWAY}:${DB_PORT}/postgres` });
