@@ -12,6 +12,15 @@ import { waitFor } from "./shell.ts";
 
 export type Check = { name: string; ok: boolean; figures: Record<string, unknown> };
 
+/** One PASS/FAIL line per check with its figures, then the count; whether every check held. */
+export function printChecks(checks: Check[]): boolean {
+  for (const c of checks)
+    process.stdout.write(`${c.ok ? "PASS" : "FAIL"}  ${c.name}\n      ${JSON.stringify(c.figures)}\n`);
+  const passed = checks.filter((c) => c.ok).length;
+  process.stdout.write(`\n${passed} passed, ${checks.length - passed} failed\n`);
+  return passed === checks.length;
+}
+
 const hash = (fingerprint: string) => createHash("sha256").update(fingerprint, "utf8").digest("hex");
 const subOf = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")).sub as string;

@@ -47,3 +47,17 @@ export function ensureCommand(command: string, packages: string[]): void {
     `RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${packages.join(" ")}`,
   ]);
 }
+
+/** Runs a test's main and exits 0 when every check held, 1 when one failed or the run broke. */
+export function exitWith(main: () => Promise<boolean>, log: (line: string) => void, logDir: string): void {
+  main().then(
+    (ok) => {
+      log(ok ? "all checks hold" : `a check failed (logs in ${logDir})`);
+      process.exit(ok ? 0 : 1);
+    },
+    (error: unknown) => {
+      log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    },
+  );
+}

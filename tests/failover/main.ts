@@ -9,29 +9,29 @@
 // new leader's database exactly once, the replica holds the same rows, and each old leader
 // rejoined as the synchronous standby. Needs root (ip netns); exits 1 when a check fails.
 import "../cluster/env.ts";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import pg from "pg";
-import { ensureBuild, repoRoot } from "../helpers/test-server.ts";
+import { ensureBuild } from "../helpers/test-server.ts";
 import { createDb } from "../../server/db/client.ts";
 import {
   activationChecks,
   faultChecks,
   meteringChecks,
   webhookChecks,
+  printChecks,
   webhooksSettled,
   type Check,
 } from "../cluster/checks.ts";
 import { Client } from "../cluster/client.ts";
-import { allWebUp, killRestartedHosts, windowed, type FaultContext, type Window } from "../cluster/faults.ts";
+import { allWebUp, stopRun, windowed, type FaultContext, type Window } from "../cluster/faults.ts";
 import { seed } from "../cluster/fixtures.ts";
 import { ensureHaproxy, startHaproxy, type Haproxy } from "../cluster/haproxy.ts";
-import { hostEnv, startHost, waitReady, type Host } from "../cluster/hosts.ts";
+import { hostEnv, migrateDatabase, startHosts, type Host } from "../cluster/hosts.ts";
 import { MixedLoad } from "../cluster/load.ts";
 import { createNetwork, GATEWAY, killNamespaces, removeNetwork, selectNetwork } from "../cluster/network.ts";
 import { startReceiver, type Receiver } from "../cluster/receiver.ts";
 import { idempotentRetries } from "../cluster/retries.ts";
-import { ensureCommand, sleep, waitFor } from "../cluster/shell.ts";
+import { ensureCommand, exitWith, sleep, waitFor } from "../cluster/shell.ts";
 import { databaseListener, DB_PORT } from "./database-listener.ts";
 import { recoveryCheck, rejoinCheck, replicaCheck, type Failover, type Outage } from "./failover-checks.ts";
 import {
@@ -71,6 +71,15 @@ const started = Date.now();
 const log = (line: string) =>
   process.stderr.write(`[failover ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
 
+/** Until HAProxy's database listener has the node UP (its Patroni answered /primary 200 once). */
+const databaseRoutedTo = (haproxy: Haproxy, node: PgNode) =>
+  waitFor(
+    `haproxy: ${node.name} UP for the database`,
+    async () => (await haproxy.serverStates("db"))[node.name]?.startsWith("UP") ?? false,
+    60_000,
+    100,
+  );
+
 /** Kill -9 of the leader node (Patroni and PostgreSQL), then it is started again and must rejoin. */
 async function failover(ctx: FaultContext, nodes: PgNode[], etcd: Host, haproxy: Haproxy): Promise<Failover> {
   const leader = await leaderOf(nodes);
@@ -93,12 +102,7 @@ async function failover(ctx: FaultContext, nodes: PgNode[], etcd: Host, haproxy:
       notes.push(`${leader.name}: ${killNode(leader)} processes killed`);
       await waitFor(`${standby.name} primary`, () => isPrimary(standby), 120_000, 100);
       f.primaryAt = Date.now();
-      await waitFor(
-        `haproxy: ${standby.name} UP`,
-        async () => (await haproxy.serverStates("db"))[standby.name]?.startsWith("UP") ?? false,
-        60_000,
-        100,
-      );
+      await databaseRoutedTo(haproxy, standby);
       f.routedAt = Date.now();
       notes.push(
         `${standby.name} primary after ${((f.primaryAt - f.killedAt) / 1000).toFixed(1)} s, routed by HAProxy after ${((f.routedAt - f.killedAt) / 1000).toFixed(1)} s`,
@@ -137,12 +141,7 @@ async function postmasterRestart(ctx: FaultContext, nodes: PgNode[], haproxy: Ha
         100,
       );
       o.primaryAt = Date.now();
-      await waitFor(
-        `haproxy: ${leader.name} UP`,
-        async () => (await haproxy.serverStates("db"))[leader.name]?.startsWith("UP") ?? false,
-        60_000,
-        100,
-      );
+      await databaseRoutedTo(haproxy, leader);
       o.routedAt = Date.now();
       notes.push(
         `PostgreSQL up again after ${((o.primaryAt - o.killedAt) / 1000).toFixed(1)} s; leader ${(await leaderOf(nodes))?.name}`,
@@ -225,19 +224,12 @@ async function main(): Promise<boolean> {
     await admin.query(`CREATE DATABASE ${DATABASE}`);
     await admin.end();
     const env = hostEnv(url, publicUrl);
-    const migrated = spawnSync(process.execPath, ["scripts/production.mjs", "migrate"], {
-      cwd: repoRoot,
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (migrated.status !== 0) throw new Error("migrate failed");
+    migrateDatabase(env);
     log("database created and migrated through HAProxy; starting hosts");
 
     receiver = await startReceiver(GATEWAY);
-    for (const host of hosts) startHost(host, env, logDir);
-    await Promise.all(hosts.filter((h) => h.kind === "web").map((h) => waitReady(h)));
+    await startHosts(hosts, env, logDir, haproxy);
     const ctx: FaultContext = { hosts, haproxy, env, logDir, log };
-    await allWebUp(ctx, 30_000);
     log("every web host ready behind HAProxy; seeding");
     const client = new Client(haproxy.url);
     const data = await seed(db, client, receiver);
@@ -280,18 +272,9 @@ async function main(): Promise<boolean> {
     process.stdout.write(
       `Patroni ttl ${TTL} s, loop_wait ${LOOP_WAIT} s; recovery bound ${RECOVERY_BOUND_MS / 1000} s; node starts: ${nodes.map((n) => `${n.name} ${n.starts}`).join(", ")}\n`,
     );
-    for (const c of checks)
-      process.stdout.write(`${c.ok ? "PASS" : "FAIL"}  ${c.name}\n      ${JSON.stringify(c.figures)}\n`);
-    const passed = checks.filter((c) => c.ok).length;
-    process.stdout.write(`\n${passed} passed, ${checks.length - passed} failed\n`);
-    return checks.every((c) => c.ok);
+    return printChecks(checks);
   } finally {
-    await load?.stop().catch(() => undefined);
-    await killRestartedHosts(hosts);
-    await haproxy?.stop().catch(() => undefined);
-    await receiver?.close().catch(() => undefined);
-    await sql.end().catch(() => undefined);
-    await db.$disconnect().catch(() => undefined);
+    await stopRun({ load, hosts, haproxy, receiver, sql, db });
     if (process.env.FAILOVER_KEEP !== "1") {
       removeNetwork();
       removeRoot();
@@ -304,13 +287,4 @@ process.on("exit", () => {
   if (process.env.FAILOVER_KEEP !== "1") killNamespaces();
 });
 
-main().then(
-  (ok) => {
-    log(ok ? "all checks hold" : `a check failed (logs in ${logDir})`);
-    process.exit(ok ? 0 : 1);
-  },
-  (error: unknown) => {
-    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+exitWith(main, log, logDir);

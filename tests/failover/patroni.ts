@@ -8,18 +8,10 @@
 // service answered survives the loss of the leader. Not strict: with one node left, the leader
 // goes on alone (asynchronously) instead of refusing every write until the other returns.
 import { spawn, type ChildProcess } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pidsIn, SUBNET_PREFIX, type HostNet } from "../cluster/network.ts";
+import { binDir } from "../cluster/postgres.ts";
 import { sh, waitFor } from "../cluster/shell.ts";
 
 export const ROOT = "/tmp/licensing-failover";
@@ -41,14 +33,6 @@ export const RETRY_TIMEOUT = 4;
 
 export type PgNode = HostNet & { process?: ChildProcess; starts: number };
 export type Member = { name: string; role: string; state: string; lag?: number | string; timeline?: number };
-
-function binDir(): string {
-  const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
-  if (!versions.length)
-    throw new Error("no PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql)");
-  return path.join(root, versions.sort((a, b) => Number(b) - Number(a))[0], "bin");
-}
 
 const nodeDir = (node: HostNet) => path.join(ROOT, node.name);
 export const dataDir = (node: HostNet) => path.join(nodeDir(node), "data");
