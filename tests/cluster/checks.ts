@@ -195,7 +195,7 @@ export function faultChecks(calls: Call[], windows: Window[]): Check[] {
         (a) => !(a.status === 503 && a.codeName === "service.unavailable" && a.retryAfter),
       );
       checks.push({
-        name: "PostgreSQL restart: failures are 503 service.unavailable with Retry-After, never 500",
+        name: `${w.name}: failures are 503 service.unavailable with Retry-After, never 500`,
         ok: wrong.length === 0,
         figures,
       });
