@@ -129,8 +129,9 @@ export async function stopRun(run: {
 }): Promise<void> {
   await run.load?.stop().catch(() => undefined);
   await killRestartedHosts(run.hosts);
-  await run.haproxy?.stop().catch(() => undefined);
-  await run.receiver?.close().catch(() => undefined);
+  // Before HAProxy: the harness's connections may run through it (the failover test's do).
   await run.sql.end().catch(() => undefined);
   await run.db.$disconnect().catch(() => undefined);
+  await run.haproxy?.stop().catch(() => undefined);
+  await run.receiver?.close().catch(() => undefined);
 }

@@ -192,6 +192,9 @@ async function main(): Promise<boolean> {
   const url = `postgresql://postgres@${GATEWAY}:${DB_PORT}/${DATABASE}`;
   const db = createDb(url, { max: 4 });
   const sql = new pg.Client({ connectionString: url });
+  // A connection cut under it (HAProxy going at teardown) is an 'error' event: without a
+  // listener it would end the process before the cleanup below.
+  sql.on("error", (error) => log(`harness connection: ${error.message}`));
   try {
     startEtcd(etcd, logDir);
     await waitEtcd(etcd);
