@@ -22,7 +22,7 @@
  */
 import { systemContext } from "../server/domain/context.ts";
 import { parseArgs } from "node:util";
-import { createDb } from "../server/db/client.ts";
+import { closeDb, createDb } from "../server/db/client.ts";
 import { createTenant } from "../server/domain/cross-tenant.ts";
 import {
   createClient,
@@ -56,29 +56,40 @@ import {
   setTenantRateLimit,
 } from "../server/domain/rate-limits/rate-limit-overrides.ts";
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    name: { type: "string" },
-    slug: { type: "string" },
-    tenant: { type: "string" },
-    scopes: { type: "string" },
-    kind: { type: "string" },
-    "client-id": { type: "string" },
-    email: { type: "string" },
-    password: { type: "string" },
-    "admin-email": { type: "string" },
-    "admin-password": { type: "string" },
-    role: { type: "string" },
-    limit: { type: "string" },
-    entitlements: { type: "string" },
-    sessions: { type: "string" },
-    "usage-records": { type: "string" },
-    customers: { type: "string" },
-    window: { type: "string" },
-    json: { type: "boolean", default: false },
-  },
-});
+/** The command line; an unknown option is a usage error, not a stack trace. */
+function commandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        name: { type: "string" },
+        slug: { type: "string" },
+        tenant: { type: "string" },
+        scopes: { type: "string" },
+        kind: { type: "string" },
+        "client-id": { type: "string" },
+        email: { type: "string" },
+        password: { type: "string" },
+        "admin-email": { type: "string" },
+        "admin-password": { type: "string" },
+        role: { type: "string" },
+        limit: { type: "string" },
+        entitlements: { type: "string" },
+        sessions: { type: "string" },
+        "usage-records": { type: "string" },
+        customers: { type: "string" },
+        window: { type: "string" },
+        json: { type: "boolean", default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(
+      `${(error as Error).message}\nThe commands are listed at the top of scripts/cli.ts and in the README.\n`,
+    );
+    process.exit(2);
+  }
+}
+const { positionals, values } = commandLine();
 
 function required(name: keyof typeof values): string {
   const value = values[name];
@@ -127,7 +138,7 @@ async function main() {
       () => run(db, operation),
     );
   } finally {
-    await db.$disconnect();
+    await closeDb(db);
     await runtime.stop();
   }
 }

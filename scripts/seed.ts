@@ -3,7 +3,7 @@
  * are reused, and each run registers a fresh API client (secrets are only ever shown once).
  */
 import { systemContext } from "../server/domain/context.ts";
-import { createDb, type Db } from "../server/db/client.ts";
+import { closeDb, createDb, type Db } from "../server/db/client.ts";
 import { tenantDb } from "../server/db/tenant-db.ts";
 import { createTenant } from "../server/domain/cross-tenant.ts";
 import { createClient } from "../server/domain/identity/oauth-clients.ts";
@@ -137,7 +137,7 @@ async function main() {
       ].join("\n"),
     );
   } finally {
-    await db.$disconnect();
+    await closeDb(db);
     await runtime.stop();
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTransactionConflict, retryOnConflict } from "./errors.ts";
+import { isDatabaseUnavailable, isTransactionConflict, retryOnConflict } from "./errors.ts";
 
 const conflict = (code: string) =>
   Object.assign(new Error("Transaction failed due to a write conflict or a deadlock"), { code });
@@ -46,5 +46,28 @@ describe("retryOnConflict", () => {
     ]);
     expect(isTransactionConflict({ code: "P2002" })).toBe(false);
     expect(isTransactionConflict(null)).toBe(false);
+  });
+});
+
+describe("isDatabaseUnavailable", () => {
+  it("knows a raw query's dropped connection, which Prisma reports as P2010 with the reason in its message", () => {
+    // As the webhook dispatcher saw it when PostgreSQL went away mid-query.
+    const dropped = Object.assign(
+      new Error(
+        "Invalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `N/A`. Message: `Server has closed the connection.`",
+      ),
+      { code: "P2010" },
+    );
+    expect(isDatabaseUnavailable(dropped)).toBe(true);
+  });
+
+  it("does not take a failed raw query for an outage", () => {
+    const syntax = Object.assign(
+      new Error(
+        "Invalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `42601`. Message: `syntax error`",
+      ),
+      { code: "P2010" },
+    );
+    expect(isDatabaseUnavailable(syntax)).toBe(false);
   });
 });

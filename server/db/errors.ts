@@ -72,7 +72,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (meta?.driverAdapterError && isDatabaseUnavailable(meta.driverAdapterError)) return true;
     if (
       typeof message === "string" &&
-      /Connection terminated|terminating connection due to administrator command|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|connection error and is not queryable|timeout exceeded when trying to connect|cannot execute \w+ in a read-only transaction/i.test(
+      /Connection terminated|Server has closed the connection|terminating connection due to administrator command|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|connection error and is not queryable|timeout exceeded when trying to connect|cannot execute \w+ in a read-only transaction/i.test(
         message,
       )
     )

@@ -1,5 +1,4 @@
 import { pgPool } from "./pool.ts";
-import { inTransaction, type TenantDbOrTx } from "./tenant-db.ts";
 
 /**
  * Memory a report statement may sort and hash in before spilling to disk: the default 4 MB sends
@@ -9,23 +8,13 @@ import { inTransaction, type TenantDbOrTx } from "./tenant-db.ts";
 export const REPORT_WORK_MEM = "SET LOCAL work_mem = '32MB'";
 
 /**
- * Runs one aggregate report statement (module-level text with `$n` parameters, the tenant filter
- * in the text) in a read-only transaction with the report's work_mem.
+ * Runs one read-only report statement (module-level text with `$n` parameters, the tenant filter
+ * in the text) on a connection of its own with the report's work_mem, outside Prisma's interactive
+ * transactions: their 15 s limit turned a long report into a 500 (docs/performance.md "Seat
+ * utilisation at 200,000 sessions"). Columns are read as pg reads them, so the statements cast
+ * counts to int and amounts to text; timestamptz columns arrive as Dates.
  */
-export async function queryReport<T>(db: TenantDbOrTx, text: string, values: unknown[]): Promise<T[]> {
-  return inTransaction(db, async (tx) => {
-    await tx.$executeRawUnsafe(REPORT_WORK_MEM);
-    return tx.$queryRawUnsafe<T[]>(text, ...values);
-  });
-}
-
-/**
- * Runs one read-only report statement on a connection of its own, outside Prisma's interactive
- * transactions (whose 15 s limit turned a long report into a 500: docs/performance.md "Seat
- * utilisation at 200,000 sessions"). For statements whose columns pg and Prisma read alike (int,
- * float8, text, uuid, timestamptz); the SQL text filters by tenant itself.
- */
-export async function queryReportRows<T>(text: string, values: unknown[]): Promise<T[]> {
+export async function queryReport<T>(text: string, values: unknown[]): Promise<T[]> {
   const client = await pgPool().connect();
   let open = false;
   try {

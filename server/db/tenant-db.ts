@@ -2,7 +2,7 @@ import type { Db } from "./client.ts";
 import { retryOnConflict } from "./errors.ts";
 
 /** Models that belong to no tenant. Every other model is tenant-owned: fail closed. */
-const globalModels = new Set(["Tenant", "PlatformKey", "WorkerHeartbeat", "RateLimitCounter"]);
+const globalModels = new Set(["Tenant", "PlatformKey", "WorkerHeartbeat", "RateLimitCounter", "LedgerFold"]);
 
 const whereOperations = new Set([
   "findUnique",

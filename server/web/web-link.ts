@@ -25,9 +25,19 @@ type ToWeb =
   | { kind: "flushRefusals"; id: number };
 type ToNext = { kind: "flushedRefusals"; id: number };
 
+/**
+ * Sends to the web process. It can die between any check and the write: the child's disconnect
+ * handler stops it then, so a failed send is dropped here rather than thrown (an EPIPE was an
+ * uncaught exception in a child whose parent was killed while it started).
+ */
+function toWeb(message: ToWeb): void {
+  if (!process.connected) return;
+  process.send!(message, undefined, undefined, () => {});
+}
+
 /** The child serves: the web process may start listening. */
 export function reportReady(): void {
-  process.send!({ kind: "ready" } satisfies ToWeb);
+  toWeb({ kind: "ready" });
 }
 
 /** Resolves once the child reports it serves. */
@@ -43,7 +53,7 @@ export function nextReady(child: ChildProcess): Promise<void> {
 }
 
 export function reportToWeb(observation: LinkedObservation): void {
-  process.send!({ kind: "observe", observation } satisfies ToWeb);
+  toWeb({ kind: "observe", observation });
 }
 
 let nextFlush = 0;
@@ -57,7 +67,7 @@ export function flushRefusalsInWeb(): Promise<void> {
       resolve();
     };
     process.on("message", onMessage);
-    process.send!({ kind: "flushRefusals", id } satisfies ToWeb);
+    toWeb({ kind: "flushRefusals", id });
   });
 }
 

@@ -155,7 +155,12 @@ export function ensureBuild(): void {
     {
       cwd: repoRoot,
       stdio: "inherit",
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_ENV: "production",
+        NEXT_BUILD_SKIP_TYPECHECK: "1",
+      },
     },
   );
   if (result.status !== 0) throw new Error("next build failed");

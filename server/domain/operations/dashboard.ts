@@ -150,7 +150,7 @@ export async function readDashboard(ctx: DomainContext): Promise<TDashboard> {
   // The last seconds' refusals are still in memory: write them before reading.
   await flushRefusals();
   const q = <T>(sql: string, third?: Date | string) =>
-    queryReport<T>(ctx.db, sql, third === undefined ? [ctx.tenantId, at] : [ctx.tenantId, at, third]);
+    queryReport<T>(sql, third === undefined ? [ctx.tenantId, at] : [ctx.tenantId, at, third]);
   const [[active], [inForce], perDay, expiring, [trials], usage, burn, webhooks, [dead], refusals] =
     await Promise.all([
       q<{ n: number }>(ACTIVE_SESSIONS_SQL),

@@ -1,10 +1,11 @@
+import type { Db } from "../../db/client.ts";
 import {
   dropMonthPartition,
   ensureMonthPartition,
   listMonthPartitions,
   monthStart,
-  type PartitionDb,
 } from "../../db/month-partitions.ts";
+import { foldLedgerPartition } from "../metering/ledger/fold-ledger-partition.ts";
 
 /**
  * The ledgers partitioned by month and the rules that keep them (docs/decisions.md "Ledger
@@ -12,7 +13,9 @@ import {
  * partitions exist from the current month through `monthsAhead` months later, so an insert never
  * meets a missing month while the worker runs at least once in that time (there is no default
  * partition: it would forbid DETACH CONCURRENTLY and make every new partition scan it). A
- * partition whose every row is older than `retentionMonths` whole months is detached and dropped.
+ * partition whose every row is older than `retentionMonths` whole months is folded into the
+ * counters' ledger bases (server/domain/metering/ledger/fold-ledger-partition.ts), then detached and
+ * dropped.
  * The archive of usage records gets its months as rows move into it
  * (server/domain/metering/usage/archive-usage-records.ts), never ahead.
  */
@@ -29,11 +32,12 @@ export const DEFAULT_PARTITION_POLICY: PartitionPolicy = { monthsAhead: 3, reten
 export type PartitionMaintenance = { created: string[]; dropped: string[] };
 
 /**
- * One maintenance pass over every partitioned ledger at `at`: makes the months ahead, then
- * detaches and drops the months past retention. Each statement runs on its own (no transaction).
+ * One maintenance pass over every partitioned ledger at `at`: makes the months ahead, then folds,
+ * detaches and drops the months past retention, oldest first. The fold is one transaction; the
+ * detach and the drop each run on their own (DETACH … CONCURRENTLY cannot run in one).
  */
 export async function maintainLedgerPartitions(
-  db: PartitionDb,
+  db: Db,
   at: Date,
   policy: PartitionPolicy = DEFAULT_PARTITION_POLICY,
 ): Promise<PartitionMaintenance> {
@@ -49,6 +53,7 @@ export async function maintainLedgerPartitions(
       }
     for (const partition of partitions) {
       if (partition.to.getTime() > keepFrom.getTime()) continue;
+      await foldLedgerPartition(db, table, partition.name);
       await dropMonthPartition(db, table, partition);
       dropped.push(partition.name);
     }

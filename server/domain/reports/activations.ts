@@ -87,7 +87,7 @@ export async function activationsReport(
 ): Promise<TActivationsReport> {
   const period = resolvePeriod(query);
   const buckets = periodBuckets(period, query.interval);
-  const rows = await queryReport<CountRow>(ctx.db, ACTIVATIONS_BY_BUCKET_SQL, [
+  const rows = await queryReport<CountRow>(ACTIVATIONS_BY_BUCKET_SQL, [
     ctx.tenantId,
     period.from,
     period.to,

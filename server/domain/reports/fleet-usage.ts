@@ -124,7 +124,7 @@ export async function fleetUsage(ctx: DomainContext, query: TFleetUsageQuery): P
       orderBy: { _sum: { usage: "desc" } },
       take: TOP,
     }),
-    queryReport<FlaggedRow>(ctx.db, FLAGGED_BY_BAND_SQL, [ctx.tenantId, [...severityBands], PER_BAND]),
+    queryReport<FlaggedRow>(FLAGGED_BY_BAND_SQL, [ctx.tenantId, [...severityBands], PER_BAND]),
   ]);
 
   const perBucket = buckets.map(() => 0n);

@@ -109,11 +109,7 @@ export async function revenueOverTime(
 ): Promise<{ months: TMrrMonth[]; byCustomer: TRevenueByCustomer[] }> {
   const all = monthsOf(period.from, period.to);
   if (all.length < 2) return { months: [], byCustomer: [] };
-  const rows = await queryReport<SnapshotRow>(ctx.db, MRR_SNAPSHOT_SQL, [
-    ctx.tenantId,
-    all,
-    all.map(nextMonth),
-  ]);
+  const rows = await queryReport<SnapshotRow>(MRR_SNAPSHOT_SQL, [ctx.tenantId, all, all.map(nextMonth)]);
   // month → currency → entitlement → price (micros)
   const snapshot = new Map<string, Map<string, Map<string, bigint>>>();
   const customerOf = new Map<string, string | null>();

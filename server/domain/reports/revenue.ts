@@ -95,11 +95,7 @@ const months4 = (text: string) => microsToNumber(toMicros(text), 4);
 /** GET /admin/reports/revenue. */
 export async function revenueReport(ctx: DomainContext, query: TReportPeriodQuery): Promise<TRevenueReport> {
   const period = resolvePeriod(query);
-  const rows = await queryReport<PlanRow>(ctx.db, REVENUE_BY_PLAN_SQL, [
-    ctx.tenantId,
-    period.from,
-    period.to,
-  ]);
+  const rows = await queryReport<PlanRow>(REVENUE_BY_PLAN_SQL, [ctx.tenantId, period.from, period.to]);
   const overTime = await revenueOverTime(ctx, period);
   const planRows = rows.filter((r) => !r.isTotal && !r.trial);
   const trialTotal = rows.find((r) => r.isTotal && r.trial);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DomainContext } from "../context.ts";
-import { queryReportRows, streamRows } from "../../db/report-queries.ts";
+import { queryReport, streamRows } from "../../db/report-queries.ts";
 import {
   bucketBounds,
   periodBuckets,
@@ -216,7 +216,7 @@ export async function seatUtilizationReport(
     query.entitlementId ?? null,
     query.productId ?? null,
   ];
-  const rows = await queryReportRows<ReportRow>(SEAT_UTILIZATION_REPORT_SQL, [
+  const rows = await queryReport<ReportRow>(SEAT_UTILIZATION_REPORT_SQL, [
     ...filters,
     bucketBounds(buckets),
     MOST_UTILIZED,

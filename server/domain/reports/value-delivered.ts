@@ -179,7 +179,7 @@ export async function valueDeliveredReport(
 ): Promise<TValueDeliveredReport> {
   const period = resolvePeriod(query);
   const buckets = periodBuckets(period, query.interval);
-  const rows = await queryReport<FeatureRow>(ctx.db, VALUE_BY_FEATURE_SQL, [
+  const rows = await queryReport<FeatureRow>(VALUE_BY_FEATURE_SQL, [
     ctx.tenantId,
     period.from,
     period.to,

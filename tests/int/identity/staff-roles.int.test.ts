@@ -222,7 +222,7 @@ describe("staff roles", () => {
   it("the CLI lists staff users and changes a role (npm run cli -- user set-role), audited as the CLI", async () => {
     const env = { ...process.env, DATABASE_URL: inject("databaseUrl") };
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, [`${repoRoot}/node_modules/tsx/dist/cli.mjs`, "scripts/cli.ts", ...args], {
+      spawnSync(process.execPath, [`${repoRoot}/scripts/production.mjs`, "cli", ...args], {
         cwd: repoRoot,
         env,
         encoding: "utf8",

@@ -9,21 +9,17 @@ import { createTestDatabase, repoRoot, testPostgres, TEST_APP_SECRET } from "../
 function seed(databaseUrl: string, env: Record<string, string>) {
   const { PORT: _p, PUBLIC_URL: _u, NEXTAUTH_URL: _n, ...inherited } = process.env;
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"), "scripts/seed.ts"],
-      {
-        cwd: repoRoot,
-        env: {
-          ...inherited,
-          DATABASE_URL: databaseUrl,
-          APP_SECRET: TEST_APP_SECRET,
-          NEXTAUTH_SECRET: TEST_APP_SECRET,
-          ...env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    const child = spawn(process.execPath, [path.join(repoRoot, "scripts/production.mjs"), "seed"], {
+      cwd: repoRoot,
+      env: {
+        ...inherited,
+        DATABASE_URL: databaseUrl,
+        APP_SECRET: TEST_APP_SECRET,
+        NEXTAUTH_SECRET: TEST_APP_SECRET,
+        ...env,
       },
-    );
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (c) => (output += c));
     child.stderr.on("data", (c) => (output += c));

@@ -119,7 +119,7 @@ describe("npm run seed refuses a database that already has other tenants unless 
     new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(
         process.execPath,
-        [path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"), "scripts/seed.ts", ...args],
+        [path.join(repoRoot, "scripts/production.mjs"), "seed", ...args],
         {
           cwd: repoRoot,
           env: {

@@ -96,7 +96,7 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/domain/webhooks/subscriptions/delete-subscription.ts": { count: 1, proof: T.locks },
   "server/http/idempotency.ts": { count: 1, proof: T.idempotency },
   "server/db/report-queries.ts": {
-    count: 13,
+    count: 11,
     proof:
       "tests/int/reports/report-isolation.int.test.ts > a tenant's reports hold only its own data, even when another tenant has data in the same periods",
   },
@@ -261,6 +261,11 @@ const sites: Record<string, { count: number; proof: string }> = {
     count: 6,
     proof:
       'none: the catalog\'s partitions of a ledger and their DDL (docs/decisions.md "Ledger partitions"), no rows',
+  },
+  "server/domain/metering/ledger/fold-ledger-partition.ts": {
+    count: 2,
+    proof:
+      "none: the worker folds a whole ledger month of every tenant before dropping it; each base row keeps its tenantId and the rebuild reads its own tenant's (tests/int/operations/ledger-retention-rebuild.int.test.ts)",
   },
   "server/domain/metering/usage/archive-usage-records.ts": {
     count: 2,

@@ -34,6 +34,9 @@ const dec = (v: { toString(): string } | null | undefined): Micros => (v ? micro
  *   initialCreditAmount, nothing used): deposits and grants (remaining + amount), withdrawals,
  *   sets and auto-balances, and consumption charges (creditsUsed and cumulativeCreditsUsed grow
  *   by what was paid, unfundedCredits by what was not).
+ * - Where ledger months were dropped past retention, each balance and meter period starts from
+ *   what those months held (its base, folded before the drop by fold-ledger-partition.ts) instead
+ *   of from nothing; a Gauge's base record counts only while no later record is kept.
  */
 export async function rebuildMeteringCounters(
   ctx: DomainContext,
@@ -55,6 +58,17 @@ export async function rebuildMeteringCounters(
       orderBy: [{ creationDateTime: "asc" }, { transactionId: "asc" }],
     }),
   ]);
+  const [meterBases, balanceBases] = await Promise.all([
+    ctx.db.meterLedgerBase.findMany({
+      where: { tenantId: ctx.tenantId, monitoredAssetId: { in: assets.map((a) => a.id) } },
+    }),
+    ctx.db.balanceLedgerBase.findMany({
+      where: {
+        tenantId: ctx.tenantId,
+        balanceUsageId: { in: assets.flatMap((a) => a.balanceUsages.map((b) => b.id)) },
+      },
+    }),
+  ]);
   const records = [...archived, ...live].sort(
     (a, b) =>
       a.creationDateTime.getTime() - b.creationDateTime.getTime() ||
@@ -70,6 +84,8 @@ export async function rebuildMeteringCounters(
     reported: Micros | null;
     priced: Micros;
     charged: Micros;
+    /** A Gauge's base record (creation time, transaction id): kept records before it do not count. */
+    baseKey: { at: number; id: bigint } | null;
   };
   const periods = new Map<string, Tally>();
   const tally = (asset: string, periodKey: string) => {
@@ -85,11 +101,24 @@ export async function rebuildMeteringCounters(
         reported: null,
         priced: 0n,
         charged: 0n,
+        baseKey: null,
       };
       periods.set(key, t);
     }
     return t;
   };
+  for (const base of meterBases) {
+    if (balanceAssets.has(base.monitoredAssetId)) continue;
+    const t = tally(base.monitoredAssetId, base.periodKey);
+    t.consumed = dec(base.consumedUsage);
+    t.consumeCount = base.consumeCount;
+    t.reported = base.reportedUsage === null ? null : dec(base.reportedUsage);
+    t.recordCount = base.recordCount;
+    t.priced = dec(base.creditsPriced);
+    t.charged = dec(base.creditsCharged);
+    if (base.lastRecordAt && base.lastTransactionId !== null)
+      t.baseKey = { at: base.lastRecordAt.getTime(), id: base.lastTransactionId };
+  }
   for (const e of entries) {
     if (balanceAssets.has(e.monitoredAssetId)) continue;
     const t = tally(e.monitoredAssetId, e.periodKey);
@@ -103,9 +132,15 @@ export async function rebuildMeteringCounters(
     const t = tally(r.monitoredAssetId, r.periodKey);
     const amount = dec(r.amount);
     const type = metricType.get(r.monitoredAssetId);
+    const beforeBase =
+      t.baseKey !== null &&
+      (r.creationDateTime.getTime() < t.baseKey.at ||
+        (r.creationDateTime.getTime() === t.baseKey.at && r.transactionId < t.baseKey.id));
     t.reported =
       type === "Gauge"
-        ? amount
+        ? beforeBase
+          ? t.reported
+          : amount
         : type === "Maximum"
           ? t.reported === null || amount > t.reported
             ? amount
@@ -116,6 +151,7 @@ export async function rebuildMeteringCounters(
     t.charged += dec(r.creditsCharged);
   }
 
+  const balanceBase = new Map(balanceBases.map((b) => [b.balanceUsageId, b]));
   const balances: RebuiltBalance[] = [];
   for (const asset of assets) {
     for (const b of asset.balanceUsages) {
@@ -123,10 +159,11 @@ export async function rebuildMeteringCounters(
         where: { balanceUsageId: b.id },
         orderBy: { seq: "asc" },
       });
-      let total = dec(b.initialCreditAmount);
-      let used = 0n;
-      let cumulative = 0n;
-      let unfunded = 0n;
+      const base = balanceBase.get(b.id);
+      let total = base ? dec(base.totalCredits) : dec(b.initialCreditAmount);
+      let used = dec(base?.creditsUsed);
+      let cumulative = dec(base?.cumulativeCreditsUsed);
+      let unfunded = dec(base?.unfundedCredits);
       for (const h of history) {
         const amount = dec(h.amount);
         switch (h.operation) {
