@@ -41,6 +41,10 @@ const UNAVAILABLE_CODES = new Set([
   "08003",
   "08006", // connection exceptions
   "53300", // too_many_connections
+  // read_only_sql_transaction: a write reached a server that cannot take writes now, a standby
+  // during a failover (promoting, or a former leader a pool still holds). The app's own READ ONLY
+  // transactions (reports, exports) never write, so here it means the database, not the request.
+  "25006",
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",
@@ -55,11 +59,20 @@ const UNAVAILABLE_CODES = new Set([
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 6; depth++) {
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    const { code, message, cause, originalCode, meta } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      originalCode?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    // Prisma's pg adapter keeps PostgreSQL's SQLSTATE as originalCode, under meta.driverAdapterError.
+    if (typeof originalCode === "string" && UNAVAILABLE_CODES.has(originalCode)) return true;
+    if (meta?.driverAdapterError && isDatabaseUnavailable(meta.driverAdapterError)) return true;
     if (
       typeof message === "string" &&
-      /Connection terminated|Server has closed the connection|terminating connection due to administrator command|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|connection error and is not queryable|timeout exceeded when trying to connect/i.test(
+      /Connection terminated|Server has closed the connection|terminating connection due to administrator command|connect ECONNREFUSED|the database system is (starting up|shutting down)|Can't reach database server|connection error and is not queryable|timeout exceeded when trying to connect|cannot execute \w+ in a read-only transaction/i.test(
         message,
       )
     )

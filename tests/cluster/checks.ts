@@ -8,8 +8,18 @@ import type { Window } from "./faults.ts";
 import { SEATS, type Seed } from "./fixtures.ts";
 import type { MixedLoad } from "./load.ts";
 import type { Receiver } from "./receiver.ts";
+import { waitFor } from "./shell.ts";
 
 export type Check = { name: string; ok: boolean; figures: Record<string, unknown> };
+
+/** One PASS/FAIL line per check with its figures, then the count; whether every check held. */
+export function printChecks(checks: Check[]): boolean {
+  for (const c of checks)
+    process.stdout.write(`${c.ok ? "PASS" : "FAIL"}  ${c.name}\n      ${JSON.stringify(c.figures)}\n`);
+  const passed = checks.filter((c) => c.ok).length;
+  process.stdout.write(`\n${passed} passed, ${checks.length - passed} failed\n`);
+  return passed === checks.length;
+}
 
 const hash = (fingerprint: string) => createHash("sha256").update(fingerprint, "utf8").digest("hex");
 const subOf = (token: string) =>
@@ -185,7 +195,7 @@ export function faultChecks(calls: Call[], windows: Window[]): Check[] {
         (a) => !(a.status === 503 && a.codeName === "service.unavailable" && a.retryAfter),
       );
       checks.push({
-        name: "PostgreSQL restart: failures are 503 service.unavailable with Retry-After, never 500",
+        name: `${w.name}: failures are 503 service.unavailable with Retry-After, never 500`,
         ok: wrong.length === 0,
         figures,
       });
@@ -204,4 +214,26 @@ export function faultChecks(calls: Call[], windows: Window[]): Check[] {
     },
   });
   return checks;
+}
+
+/** Until every event is fanned out and every delivery to the receiver succeeded or was dead-lettered. */
+export async function webhooksSettled(
+  sql: pg.Client,
+  tenantId: string,
+  subscriptionId: string,
+): Promise<void> {
+  await waitFor(
+    "webhook deliveries to finish",
+    async () => {
+      const { rows } = await sql.query(
+        `SELECT (SELECT count(*) FROM "WebhookEnvelope" WHERE "tenantId" = $1 AND "fannedOutAt" IS NULL) AS pending,
+                (SELECT count(*) FROM "WebhookDelivery" WHERE "tenantId" = $1 AND "subscriptionId" = $2 AND status NOT IN ('succeeded', 'dead')) AS open`,
+        [tenantId, subscriptionId],
+      );
+      return Number(rows[0].pending) === 0 && Number(rows[0].open) === 0;
+    },
+    // A delivery whose worker was killed is taken again when its lease (60 s) runs out.
+    180_000,
+    1_000,
+  );
 }

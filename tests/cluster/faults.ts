@@ -2,7 +2,11 @@
 // attempts by: kill -9 of a worker host (started again 5 s later), kill -9 of a web host (started
 // again once HAProxy has taken it out), a PostgreSQL restart, and a rolling restart of every web
 // host (SIGTERM → readiness 503 → drain → exit → start → HAProxy up → the next one).
+import type pg from "pg";
+import type { Db } from "../../server/db/client.ts";
 import type { Haproxy } from "./haproxy.ts";
+import type { MixedLoad } from "./load.ts";
+import type { Receiver } from "./receiver.ts";
 import { killHost, startHost, stopHost, waitReady, WEB_PORT, type Host } from "./hosts.ts";
 import { restartPostgres } from "./postgres.ts";
 import { sleep, waitFor } from "./shell.ts";
@@ -18,7 +22,7 @@ export type FaultContext = {
 
 const webHosts = (ctx: FaultContext) => ctx.hosts.filter((h) => h.kind === "web");
 
-async function lbState(ctx: FaultContext, host: Host, state: "UP" | "DOWN", timeoutMs = 60_000) {
+export async function lbState(ctx: FaultContext, host: Host, state: "UP" | "DOWN", timeoutMs = 60_000) {
   await waitFor(
     `haproxy: ${host.name} ${state}`,
     async () => (await ctx.haproxy.serverStates())[host.name]?.startsWith(state) ?? false,
@@ -27,11 +31,11 @@ async function lbState(ctx: FaultContext, host: Host, state: "UP" | "DOWN", time
   );
 }
 
-async function allWebUp(ctx: FaultContext, timeoutMs = 120_000) {
+export async function allWebUp(ctx: FaultContext, timeoutMs = 120_000) {
   for (const host of webHosts(ctx)) await lbState(ctx, host, "UP", timeoutMs);
 }
 
-async function windowed(
+export async function windowed(
   name: string,
   ctx: FaultContext,
   body: (notes: string[]) => Promise<void>,
@@ -112,4 +116,22 @@ export const rollingRestart = (ctx: FaultContext) =>
 /** Teardown: kill -9 of every host that still runs. */
 export async function killRestartedHosts(hosts: Host[]): Promise<void> {
   for (const host of hosts) await killHost(host).catch(() => undefined);
+}
+
+/** Teardown of a run, whichever of its parts got started: the load, the hosts, HAProxy, the receiver, the harness's connections. */
+export async function stopRun(run: {
+  load?: MixedLoad;
+  hosts: Host[];
+  haproxy?: Haproxy;
+  receiver?: Receiver;
+  sql: pg.Client;
+  db: Db;
+}): Promise<void> {
+  await run.load?.stop().catch(() => undefined);
+  await killRestartedHosts(run.hosts);
+  // Before HAProxy: the harness's connections may run through it (the failover test's do).
+  await run.sql.end().catch(() => undefined);
+  await run.db.$disconnect().catch(() => undefined);
+  await run.haproxy?.stop().catch(() => undefined);
+  await run.receiver?.close().catch(() => undefined);
 }

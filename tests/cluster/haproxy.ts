@@ -7,17 +7,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
-import { sh, waitFor } from "./shell.ts";
+import { ensureCommand, waitFor } from "./shell.ts";
 
-const dir = "/tmp/lc26-haproxy";
-const statsSocket = path.join(dir, "stats.sock");
+const defaultDir = "/tmp/lc26-haproxy";
 
-export function ensureHaproxy(): void {
-  if (sh("sh", ["-c", "command -v haproxy || true"]).trim()) return;
-  process.stderr.write("[cluster] installing haproxy (apt)\n");
-  sh("apt-get", ["update", "-q"]);
-  sh("sh", ["-c", "DEBIAN_FRONTEND=noninteractive apt-get install -y -q haproxy"]);
-}
+export const ensureHaproxy = () => ensureCommand("haproxy", ["haproxy"]);
 
 /**
  * HAProxy's own answer when no web host is up: the service's 503 problem (docs/api.md "Errors")
@@ -43,10 +37,15 @@ const noServer = [
   }),
 ].join("\r\n");
 
-function config(port: number, servers: { name: string; address: string }[], webPort: number): string {
+function config(
+  port: number,
+  servers: { name: string; address: string }[],
+  webPort: number,
+  dir: string,
+): string {
   return `global
   maxconn 4096
-  stats socket ${statsSocket} mode 600 level admin
+  stats socket ${path.join(dir, "stats.sock")} mode 600 level admin
 
 defaults
   mode http
@@ -83,7 +82,8 @@ ${servers.map((s) => `  server ${s.name} ${s.address}:${webPort}`).join("\n")}
 export type Haproxy = {
   url: string;
   stop: () => Promise<void>;
-  serverStates: () => Promise<Record<string, string>>;
+  /** Each server's state ("UP", "DOWN 1/2", …) in a backend (or listen section), the web hosts' by default. */
+  serverStates: (backend?: string) => Promise<Record<string, string>>;
 };
 
 export async function startHaproxy(
@@ -91,23 +91,29 @@ export async function startHaproxy(
   servers: { name: string; address: string }[],
   webPort: number,
   logDir: string,
+  options: { dir?: string; moreConfig?: string } = {},
 ): Promise<Haproxy> {
+  const dir = options.dir ?? defaultDir;
+  const statsSocket = path.join(dir, "stats.sock");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir);
   writeFileSync(path.join(dir, "503.http"), noServer);
-  writeFileSync(path.join(dir, "haproxy.cfg"), config(port, servers, webPort));
+  writeFileSync(
+    path.join(dir, "haproxy.cfg"),
+    config(port, servers, webPort, dir) + (options.moreConfig ?? ""),
+  );
   const log = openSync(path.join(logDir, "haproxy.log"), "a");
   const child: ChildProcess = spawn("haproxy", ["-db", "-f", path.join(dir, "haproxy.cfg")], {
     stdio: ["ignore", log, log],
   });
   // HAProxy is a child of this process: it goes when this process goes, however that happens.
   process.on("exit", () => child.kill("SIGKILL"));
-  const serverStates = async () => {
-    const csv = await statsCommand("show stat");
+  const serverStates = async (backend = "web") => {
+    const csv = await statsCommand(statsSocket, "show stat");
     const states: Record<string, string> = {};
     for (const line of csv.split("\n")) {
       const f = line.split(",");
-      if (f[0] === "web" && f[1] !== "BACKEND") states[f[1]] = f[17];
+      if (f[0] === backend && f[1] !== "BACKEND" && f[1] !== "FRONTEND") states[f[1]] = f[17];
     }
     return states;
   };
@@ -127,7 +133,7 @@ export async function startHaproxy(
   };
 }
 
-function statsCommand(command: string): Promise<string> {
+function statsCommand(statsSocket: string, command: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(statsSocket);
     let out = "";

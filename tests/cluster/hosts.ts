@@ -3,11 +3,12 @@
 // `node scripts/production.mjs start --web` (web hosts) or `start --worker` (worker hosts).
 // kill -9 of a host kills every process in its namespace; a graceful stop is SIGTERM to the
 // host's supervisor, which forwards it and exits once its processes have drained.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { openSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../helpers/test-server.ts";
 import { CLUSTER_APP_SECRET } from "./env.ts";
+import type { Haproxy } from "./haproxy.ts";
 import { pidsIn, type HostNet } from "./network.ts";
 import { waitFor } from "./shell.ts";
 
@@ -45,6 +46,32 @@ export function hostEnv(databaseUrl: string, publicUrl: string): NodeJS.ProcessE
   // start.ts binds to $HOSTNAME when it names another machine; hosts listen on every address.
   delete env.HOSTNAME;
   return env;
+}
+
+/** `production.mjs migrate` against the hosts' DATABASE_URL, as an operator runs it before starting them. */
+export function migrateDatabase(env: NodeJS.ProcessEnv): void {
+  const migrated = spawnSync(process.execPath, ["scripts/production.mjs", "migrate"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (migrated.status !== 0) throw new Error("migrate failed");
+}
+
+/** Starts every host, then waits until each web host is ready on its own and up behind HAProxy. */
+export async function startHosts(
+  hosts: Host[],
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+  haproxy: Haproxy,
+): Promise<void> {
+  for (const host of hosts) startHost(host, env, logDir);
+  await Promise.all(hosts.filter((h) => h.kind === "web").map((h) => waitReady(h)));
+  await waitFor(
+    "haproxy: every web host up",
+    async () => Object.values(await haproxy.serverStates()).every((s) => s.startsWith("UP")),
+    30_000,
+  );
 }
 
 export function startHost(host: Host, env: NodeJS.ProcessEnv, logDir: string): void {

@@ -5,31 +5,31 @@
 // then the checks of checks.ts, rate-burst.ts and retries.ts, printed with their figures.
 // Needs root (ip netns) and Linux; exits 1 when a check fails.
 import "./env.ts";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import pg from "pg";
-import { ensureBuild, repoRoot } from "../helpers/test-server.ts";
+import { ensureBuild } from "../helpers/test-server.ts";
 import { createDb } from "../../server/db/client.ts";
-import { activationChecks, faultChecks, meteringChecks, webhookChecks, type Check } from "./checks.ts";
-import { Client } from "./client.ts";
 import {
-  killRestartedHosts,
-  killWeb,
-  killWorker,
-  restartDatabase,
-  rollingRestart,
-  type Window,
-} from "./faults.ts";
+  activationChecks,
+  faultChecks,
+  meteringChecks,
+  webhookChecks,
+  printChecks,
+  webhooksSettled,
+  type Check,
+} from "./checks.ts";
+import { Client } from "./client.ts";
+import { stopRun, killWeb, killWorker, restartDatabase, rollingRestart, type Window } from "./faults.ts";
 import { seed } from "./fixtures.ts";
 import { ensureHaproxy, startHaproxy, type Haproxy } from "./haproxy.ts";
-import { hostEnv, startHost, waitReady, type Host } from "./hosts.ts";
+import { hostEnv, migrateDatabase, startHosts, type Host } from "./hosts.ts";
 import { MixedLoad } from "./load.ts";
 import { createNetwork, GATEWAY, killNamespaces, removeNetwork } from "./network.ts";
 import { databaseUrl, removePostgres, startPostgres } from "./postgres.ts";
 import { startReceiver, type Receiver } from "./receiver.ts";
 import { idempotentRetries } from "./retries.ts";
 import { rateBurst } from "./rate-burst.ts";
-import { sleep, waitFor } from "./shell.ts";
+import { exitWith, sleep } from "./shell.ts";
 
 const LB_PORT = 18026;
 const logDir = "/tmp/lc26-logs";
@@ -37,23 +37,6 @@ rmSync(logDir, { recursive: true, force: true });
 const started = Date.now();
 const log = (line: string) =>
   process.stderr.write(`[cluster ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}\n`);
-
-async function webhooksSettled(sql: pg.Client, tenantId: string, subscriptionId: string): Promise<void> {
-  await waitFor(
-    "webhook deliveries to finish",
-    async () => {
-      const { rows } = await sql.query(
-        `SELECT (SELECT count(*) FROM "WebhookEnvelope" WHERE "tenantId" = $1 AND "fannedOutAt" IS NULL) AS pending,
-                (SELECT count(*) FROM "WebhookDelivery" WHERE "tenantId" = $1 AND "subscriptionId" = $2 AND status NOT IN ('succeeded', 'dead')) AS open`,
-        [tenantId, subscriptionId],
-      );
-      return Number(rows[0].pending) === 0 && Number(rows[0].open) === 0;
-    },
-    // A delivery whose worker was killed is taken again when its lease (60 s) runs out.
-    180_000,
-    1_000,
-  );
-}
 
 async function main(): Promise<boolean> {
   if (process.getuid?.() !== 0) throw new Error("the cluster test needs root (ip netns, veth, runuser)");
@@ -73,12 +56,7 @@ async function main(): Promise<boolean> {
   const url = databaseUrl();
   const publicUrl = `http://127.0.0.1:${LB_PORT}`;
   const env = hostEnv(url, publicUrl);
-  const migrated = spawnSync(process.execPath, ["scripts/production.mjs", "migrate"], {
-    cwd: repoRoot,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (migrated.status !== 0) throw new Error("migrate failed");
+  migrateDatabase(env);
   log("PostgreSQL up and migrated; starting hosts");
 
   let haproxy: Haproxy | undefined;
@@ -94,13 +72,7 @@ async function main(): Promise<boolean> {
       3000,
       logDir,
     );
-    for (const host of hosts) startHost(host, env, logDir);
-    await Promise.all(hosts.filter((h) => h.kind === "web").map((h) => waitReady(h)));
-    await waitFor(
-      "haproxy: every web host up",
-      async () => Object.values(await haproxy!.serverStates()).every((s) => s.startsWith("UP")),
-      30_000,
-    );
+    await startHosts(hosts, env, logDir, haproxy);
     log("every web host ready behind HAProxy; seeding");
     const client = new Client(haproxy.url);
     const data = await seed(db, client, receiver);
@@ -138,16 +110,9 @@ async function main(): Promise<boolean> {
       `\ncluster test: 3 web hosts, 2 worker hosts, HAProxy, PostgreSQL; ${((Date.now() - started) / 1000).toFixed(0)} s in all\n`,
     );
     process.stdout.write(`host starts: ${hosts.map((h) => `${h.name} ${h.starts}`).join(", ")}\n`);
-    for (const c of checks)
-      process.stdout.write(`${c.ok ? "PASS" : "FAIL"}  ${c.name}\n      ${JSON.stringify(c.figures)}\n`);
-    return checks.every((c) => c.ok);
+    return printChecks(checks);
   } finally {
-    await load?.stop().catch(() => undefined);
-    await killRestartedHosts(hosts);
-    await haproxy?.stop().catch(() => undefined);
-    await receiver?.close().catch(() => undefined);
-    await sql.end().catch(() => undefined);
-    await db.$disconnect().catch(() => undefined);
+    await stopRun({ load, hosts, haproxy, receiver, sql, db });
     if (process.env.CLUSTER_KEEP !== "1") {
       removeNetwork();
       removePostgres();
@@ -158,13 +123,4 @@ async function main(): Promise<boolean> {
 // Whatever ends this process, no host outlives it.
 process.on("exit", killNamespaces);
 
-main().then(
-  (ok) => {
-    log(ok ? "all checks hold" : "a check failed (host logs in /tmp/lc26-logs)");
-    process.exit(ok ? 0 : 1);
-  },
-  (error: unknown) => {
-    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+exitWith(main, log, logDir);

@@ -4,19 +4,29 @@
 // the webhook receiver are reached from the hosts; the hosts are reached from it by their addresses.
 import { sh } from "./shell.ts";
 
-export const BRIDGE = "lc26br0";
-export const SUBNET_PREFIX = "10.226.0";
-export const GATEWAY = `${SUBNET_PREFIX}.1`;
+// The cluster test's names; another test of this kind (tests/failover) picks its own with
+// selectNetwork, so the two can run side by side and neither's cleanup removes the other's hosts.
+let tag = "lc26";
+export let BRIDGE = "lc26br0";
+export let SUBNET_PREFIX = "10.226.0";
+export let GATEWAY = `${SUBNET_PREFIX}.1`;
+
+export function selectNetwork(name: string, subnetPrefix: string): void {
+  tag = name;
+  BRIDGE = `${name}br0`;
+  SUBNET_PREFIX = subnetPrefix;
+  GATEWAY = `${subnetPrefix}.1`;
+}
 
 export type HostNet = { name: string; namespace: string; address: string };
 
-const vethOf = (index: number) => `lc26v${index}`;
+const vethOf = (index: number) => `${tag}v${index}`;
 
 const ourNamespaces = () =>
   sh("ip", ["netns", "list"], { allowFail: true })
     .split("\n")
     .map((line) => line.split(" ")[0])
-    .filter((name) => name.startsWith("lc26-"));
+    .filter((name) => name.startsWith(`${tag}-`));
 
 /** kill -9 of every process in this test's namespaces (a namespace outlives its name while they run). */
 export function killNamespaces(): void {
@@ -44,7 +54,7 @@ export function createNetwork(hostNames: string[]): HostNet[] {
   sh("ip", ["addr", "add", `${GATEWAY}/24`, "dev", BRIDGE]);
   sh("ip", ["link", "set", BRIDGE, "up"]);
   return hostNames.map((name, i) => {
-    const namespace = `lc26-${name}`;
+    const namespace = `${tag}-${name}`;
     const address = `${SUBNET_PREFIX}.${11 + i}`;
     const outside = vethOf(i);
     sh("ip", ["netns", "add", namespace]);

@@ -11,7 +11,8 @@ export const PG_PORT = 54326;
 export const DATABASE = "licensing_cluster";
 const dataDir = "/tmp/licensing-cluster-pg";
 
-function binDir(): string {
+/** The newest of the machine's PostgreSQL versions (Debian's layout). */
+export function binDir(): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
   if (!versions.length)

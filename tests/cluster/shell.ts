@@ -35,3 +35,29 @@ export async function waitFor(
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
+
+/** Installs Debian's `packages` with apt when `command` is not on PATH (the test machines run as root). */
+export function ensureCommand(command: string, packages: string[]): void {
+  if (sh("sh", ["-c", `command -v ${command} || true`]).trim()) return;
+  process.stderr.write(`[test] installing ${packages.join(" ")} (apt)\n`);
+  sh("apt-get", ["update", "-q"]);
+  // RUNLEVEL=1: the packages' own services (etcd's, Patroni's) must not start on the machine.
+  sh("sh", [
+    "-c",
+    `RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ${packages.join(" ")}`,
+  ]);
+}
+
+/** Runs a test's main and exits 0 when every check held, 1 when one failed or the run broke. */
+export function exitWith(main: () => Promise<boolean>, log: (line: string) => void, logDir: string): void {
+  main().then(
+    (ok) => {
+      log(ok ? "all checks hold" : `a check failed (logs in ${logDir})`);
+      process.exit(ok ? 0 : 1);
+    },
+    (error: unknown) => {
+      log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    },
+  );
+}
