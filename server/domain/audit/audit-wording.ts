@@ -19,7 +19,10 @@ export function viaLabel(e: AuditWordingFacts): string {
 const isoDate = (v: unknown) =>
   typeof v === "string" && !Number.isNaN(Date.parse(v)) ? formatDate(v) : null;
 
-/** A row's action in plain language: "Renewed until 12 Dec 2027", "Published", "Changed name, seats". */
+/** A stored field's name as words: "featureOverrides" → "feature overrides". */
+const fieldWords = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+
+/** A row's action in plain language: "Renewed until 12 Dec 2027", "Published", "Changed name, feature overrides". */
 export function plainAction(e: AuditWordingFacts): string {
   const changes = e.changes ?? {};
   const renewedUntil = isoDate(changes.expirationDateTime?.to);
@@ -29,5 +32,5 @@ export function plainAction(e: AuditWordingFacts): string {
   const status = changes.status?.to;
   if (typeof status === "string") return status === "Archived" ? "Archived" : `Status set to ${status}`;
   const fields = Object.keys(changes).filter((f) => f !== "revisionNumber" && f !== "updatedAt");
-  return fields.length ? `Changed ${fields.join(", ")}` : "Changed";
+  return fields.length ? `Changed ${fields.map(fieldWords).join(", ")}` : "Changed";
 }
