@@ -87,7 +87,7 @@ test("customer 360 says when a table is empty and reads billing in plain words",
         mode: "OperatorManaged",
         method: "Subscription",
         interval: "Month",
-        amount: "49",
+        amount: 49,
         currency: "EUR",
       }),
     );
