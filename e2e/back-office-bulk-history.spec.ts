@@ -73,8 +73,7 @@ test("bulk-extend selected entitlements: the new end dates show, a Draft is refu
     "Refused This entitlement cannot be renewed. A Draft entitlement is not in force; publish it first.",
   );
   await screenshot(page, "bulk-extend-results");
-  // The footer's Close (the header's × is labelled Close too).
-  await done.getByRole("button", { name: "Close" }).last().click();
+  await done.getByRole("button", { name: "Done" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expectSettled(page);
   // The extended rows leave the selection; the refused one stays chosen for another try.

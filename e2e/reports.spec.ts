@@ -88,10 +88,10 @@ test("the Reports pages chart revenue, seat utilisation, activations and value d
   await expect(page.getByTestId("revenue-totals")).toBeVisible();
   await setPeriod(page, "2025-01-01", "2025-07-01");
   const totals = page.getByTestId("revenue-totals");
-  await expect(totals).toContainText("€252.00");
-  await expect(totals).toContainText("US$300.00");
+  await expect(totals).toContainText("EUR 252");
+  await expect(totals).toContainText("USD 300");
   await expect(page.getByTestId("revenue-by-plan").getByRole("row", { name: /Basic/ })).toContainText(
-    "€150.00",
+    "EUR 150",
   );
   await expect(page.getByTestId("unpriced-plans")).toContainText("Unpriced");
   await expect(page.getByTestId("unweighted-plans")).toContainText("Unweighted");

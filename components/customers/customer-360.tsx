@@ -78,7 +78,7 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
       <CustomerEvents overview={o} />
       {seesHistory ? (
         <Section title="History">
-          <AuditHistory entityId={o.customer.id} />
+          <AuditHistory entityKind="customer" entityId={o.customer.id} />
         </Section>
       ) : null}
     </div>

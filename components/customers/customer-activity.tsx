@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { TCustomerOverview } from "@/server/domain/operations/customer-overview";
+import { eventTypeLabel } from "@/server/domain/webhooks/events/event-sentences";
 import { formatDateTime } from "../ui/format";
+import { wordsOf } from "../ui/enum-labels";
 import { Section, Table } from "./customer-sections";
 
 /** The customer's plan changes. */
@@ -16,7 +18,11 @@ export function CustomerPlanHistory({
       {planHistory.length === 0 ? (
         <p className="muted">No plan changes.</p>
       ) : (
-        <Table label="Plan history" head={["When", "Entitlement", "Change", "Source"]}>
+        <Table
+          label="Plan history"
+          head={["When", "Entitlement", "Change", "Source"]}
+          empty="No plan changes yet."
+        >
           {planHistory.map((h) => (
             <tr key={`${h.entitlementId}:${h.changedAt}`}>
               <td>{formatDateTime(h.changedAt)}</td>
@@ -42,27 +48,27 @@ export function CustomerEvents({
   return (
     <div className="dash-columns">
       <Section title="Events" count={o.events.length}>
-        <Table label="Events" head={["When", "Type"]}>
+        <Table label="Events" head={["When", "What"]} empty="No events yet.">
           {o.events.map((e) => (
             <tr key={e.id}>
               <td>{formatDateTime(e.time)}</td>
-              <td>
-                <code>{e.type}</code>
-              </td>
+              <td>{eventTypeLabel(e.type)}</td>
             </tr>
           ))}
         </Table>
       </Section>
       <Section title="Webhook deliveries" count={o.deliveries.length}>
-        <Table label="Webhook deliveries" head={["When", "Event", "Status", "Attempts"]}>
+        <Table
+          label="Webhook deliveries"
+          head={["When", "Event", "Status", "Attempts"]}
+          empty="No webhook deliveries yet."
+        >
           {o.deliveries.map((d) => (
             <tr key={d.id}>
               <td>{formatDateTime(d.createdAt)}</td>
+              <td>{eventTypeLabel(d.eventType)}</td>
               <td>
-                <code>{d.eventType}</code>
-              </td>
-              <td>
-                {d.status}
+                {wordsOf(d.status)}
                 {d.lastResponseStatus ? (
                   <span className="muted small"> · HTTP {d.lastResponseStatus}</span>
                 ) : null}

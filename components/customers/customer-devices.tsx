@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { TCustomerOverview } from "@/server/domain/operations/customer-overview";
 import { formatDateTime } from "../ui/format";
+import { wordsOf } from "../ui/enum-labels";
 import { Section, Table } from "./customer-sections";
 
 type Props = {
@@ -14,7 +15,11 @@ export function CustomerDevices({ overview: o, entitlementName: ent }: Props) {
     <>
       <div className="dash-columns">
         <Section title="Activation codes" count={o.activationCodes.length}>
-          <Table label="Activation codes" head={["Code", "Entitlement", "Status", "Issued"]}>
+          <Table
+            label="Activation codes"
+            head={["Code", "Entitlement", "Status", "Issued"]}
+            empty="No activation codes yet."
+          >
             {o.activationCodes.map((c) => (
               <tr key={c.id}>
                 <td className="mono">{c.code}</td>
@@ -26,7 +31,11 @@ export function CustomerDevices({ overview: o, entitlementName: ent }: Props) {
           </Table>
         </Section>
         <Section title="Devices" count={o.devices.length}>
-          <Table label="Devices" head={["Device", "Entitlement", "Fingerprint", "Last seen"]}>
+          <Table
+            label="Devices"
+            head={["Device", "Entitlement", "Fingerprint", "Last seen"]}
+            empty="No devices yet."
+          >
             {o.devices.map((d) => (
               <tr key={d.id}>
                 <td>
@@ -43,7 +52,11 @@ export function CustomerDevices({ overview: o, entitlementName: ent }: Props) {
       </div>
 
       <Section title="Sessions" count={o.sessions.length}>
-        <Table label="Sessions" head={["Device", "Entitlement", "Activated", "State"]}>
+        <Table
+          label="Sessions"
+          head={["Device", "Entitlement", "Activated", "State"]}
+          empty="No sessions yet."
+        >
           {o.sessions.map((s) => (
             <tr key={s.id}>
               <td>{s.deviceName ?? <span className="muted">unnamed</span>}</td>
@@ -57,7 +70,7 @@ export function CustomerDevices({ overview: o, entitlementName: ent }: Props) {
                     className="badge badge-muted"
                     title={s.revokedAt ? formatDateTime(s.revokedAt) : undefined}
                   >
-                    {s.revocationReason === "None" ? "Lapsed" : s.revocationReason}
+                    {s.revocationReason === "None" ? "Lapsed" : wordsOf(s.revocationReason)}
                   </span>
                 )}
               </td>

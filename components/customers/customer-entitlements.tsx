@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
+import { billedAmount, billingSummary } from "../ui/enum-labels";
 import { Section, Table } from "./customer-sections";
 
 /**
@@ -55,6 +56,7 @@ export function CustomerEntitlements({
         <Table
           label="Entitlements"
           head={["Entitlement", "Status", "Plan", "Seats in use", "Expires", "Billing", "Actions"]}
+          empty="No entitlement is assigned to this customer."
         >
           {entitlements.map((e) => (
             <tr key={e.id}>
@@ -71,16 +73,16 @@ export function CustomerEntitlements({
               <td>
                 {e.billing ? (
                   <>
-                    {e.billing.state} <span className="muted small">{e.billing.mode}</span>
+                    {billingSummary(e.billing)}
                     {e.billing.amount ? (
                       <span className="muted small">
                         {" "}
-                        · {e.billing.amount} {e.billing.currency ?? ""} {e.billing.interval}
+                        · {billedAmount(e.billing.amount, e.billing.currency, e.billing.interval)}
                       </span>
                     ) : null}
                   </>
                 ) : (
-                  <span className="muted">none</span>
+                  <span className="muted">No billing record</span>
                 )}
               </td>
               <td className="row-actions">

@@ -25,7 +25,11 @@ export function CustomerGrants({
       {grants.length === 0 ? (
         <p className="muted">No credits added yet.</p>
       ) : (
-        <Table label="Credit grants" head={["When", "Entitlement", "Credits", "By"]}>
+        <Table
+          label="Credit grants"
+          head={["When", "Entitlement", "Credits", "By"]}
+          empty="No credits added yet."
+        >
           {grants.map((g) => (
             <tr key={`${g.entitlementId}:${g.metricName}:${g.createdAt}:${g.amount}`}>
               <td>{formatDateTime(g.createdAt)}</td>

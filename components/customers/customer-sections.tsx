@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
 
 /** A titled panel of customer 360, with an optional count beside its title. */
 export function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
@@ -15,8 +15,22 @@ export function Section({ title, count, children }: { title: string; count?: num
   );
 }
 
-/** A compact table of customer 360, named for screen readers by its label. */
-export function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
+/**
+ * A compact table of customer 360, named for screen readers by its label; with no rows, the
+ * `empty` sentence stands in its place (a header row alone reads as a table still loading).
+ */
+export function Table({
+  label,
+  head,
+  empty,
+  children,
+}: {
+  label: string;
+  head: string[];
+  empty: string;
+  children: ReactNode;
+}) {
+  if (Children.count(children) === 0) return <p className="muted">{empty}</p>;
   return (
     <div className="table-wrap">
       <table className="table table-compact" aria-label={label}>

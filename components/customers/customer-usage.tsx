@@ -22,7 +22,11 @@ export function CustomerUsage({
       {o.meters.length === 0 && o.balances.length === 0 ? (
         <p className="muted">No meters or credit balances.</p>
       ) : (
-        <Table label="Usage and balances" head={["Metric", "Entitlement", "Usage / credits"]}>
+        <Table
+          label="Usage and balances"
+          head={["Metric", "Entitlement", "Usage / credits"]}
+          empty="No meters or credit balances yet."
+        >
           {o.meters.map((m) => (
             <tr key={`m:${m.entitlementId}:${m.metricName}:${m.periodEnd}`}>
               <td>

@@ -101,7 +101,7 @@ export function EntitlementBulkRenewDialog({
         onClose={onClose}
         footer={
           <button type="button" className="btn btn-primary" onClick={onClose}>
-            Close
+            Done
           </button>
         }
       >

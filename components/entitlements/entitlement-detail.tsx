@@ -13,6 +13,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
+import { enumLabel, subscriptionStatusLabels } from "../ui/enum-labels";
 import { StatusBadge } from "../pricing/status-badge";
 import { EntitlementPlan } from "./entitlement-plan";
 import { EntitlementGrants } from "./entitlement-grants";
@@ -38,6 +39,11 @@ export function EntitlementDetail({ id }: { id: string }) {
   const pathname = usePathname();
   const [action, setAction] = useState<Action>(null);
   const query = useQuery(trpc.entitlements.get.queryOptions({ id }));
+  // The plan panel names the plan set from this list (the same query, so one request): until it
+  // answers, the overview shows a placeholder rather than the plan set's id.
+  const planSets = useQuery(
+    trpc.planSets.list.queryOptions({ pageNumber: 1, pageSize: 100, filter: "status==Published" }),
+  );
   const toggle = useMutation(
     trpc.entitlements.setActivations.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() }),
@@ -60,7 +66,8 @@ export function EntitlementDetail({ id }: { id: string }) {
           </h1>
           <p className="muted" data-testid="entitlement-summary">
             {e.expirationDateTime ? `Ends ${formatDateTime(e.expirationDateTime)}` : "Never expires"}
-            {e.isEntitlementTrial ? " · trial" : ""} · subscription {e.subscriptionStatus} · transfers{" "}
+            {e.isEntitlementTrial ? " · trial" : ""} · subscription{" "}
+            {enumLabel(subscriptionStatusLabels, e.subscriptionStatus).toLowerCase()} · transfers{" "}
             {e.transferCount}
             {e.sourceOfferId ? (
               <>
@@ -109,14 +116,17 @@ export function EntitlementDetail({ id }: { id: string }) {
           {
             id: "overview",
             label: "Overview",
-            render: () => (
-              <>
-                <EntitlementCustomer key={e.customerId ?? "none"} entitlement={e} />
-                <EntitlementPlan entitlement={e} />
-                <EffectiveFeatures entitlement={e} />
-                <EntitlementGrants entitlement={e} />
-              </>
-            ),
+            render: () =>
+              planSets.isPending ? (
+                <p className="muted">Loading…</p>
+              ) : (
+                <>
+                  <EntitlementCustomer key={e.customerId ?? "none"} entitlement={e} />
+                  <EntitlementPlan entitlement={e} />
+                  <EffectiveFeatures entitlement={e} />
+                  <EntitlementGrants entitlement={e} />
+                </>
+              ),
           },
           {
             id: "seats",
@@ -154,7 +164,11 @@ export function EntitlementDetail({ id }: { id: string }) {
             render: () => <ActivationCodesPanel entitlementId={id} />,
           },
           { id: "billing", label: "Billing", render: () => <BillingForm entitlementId={id} /> },
-          { id: "history", label: "History", render: () => <AuditHistory entityId={id} /> },
+          {
+            id: "history",
+            label: "History",
+            render: () => <AuditHistory entityKind="entitlement" entityId={id} />,
+          },
         ]}
       />
       {action === "renew" && e.expirationDateTime ? (

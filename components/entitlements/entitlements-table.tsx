@@ -17,6 +17,8 @@ import { StatusBadge } from "../pricing/status-badge";
 import { EntitlementCreateDialog } from "./entitlement-create-dialog";
 import { EntitlementBulkRenewDialog, type SelectedEntitlement } from "./entitlement-bulk-renew-dialog";
 import { ExportCsvLink } from "../operations/export-link";
+import { CustomerPicker, useCustomerNames } from "./pickers";
+import { enumLabel, subscriptionStatusLabels } from "../ui/enum-labels";
 import { MAX_BULK_RENEWALS } from "@/server/domain/entitlements/entitlement/renewal.schemas";
 
 /**
@@ -41,8 +43,6 @@ export function EntitlementsTable() {
   const me = useQuery(trpc.me.get.queryOptions());
   const canExtend = me.data?.permissions.includes("entitlements.write") ?? false;
   const offers = useQuery(trpc.entitlements.offers.queryOptions({ pageNumber: 1, pageSize: 100 }));
-  const users = useQuery(trpc.customers.users.queryOptions({ pageNumber: 1, pageSize: 100 }));
-  const orgs = useQuery(trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const list = useQuery({
     ...trpc.entitlements.list.queryOptions({
       ...view.query,
@@ -50,12 +50,6 @@ export function EntitlementsTable() {
     }),
     placeholderData: keepPreviousData,
   });
-  const customerName = (id: string | null) => {
-    if (!id) return <span className="muted">unassigned</span>;
-    const user = users.data?.items.find((u) => u.id === id);
-    if (user) return user.email ?? [user.firstName, user.lastName].filter(Boolean).join(" ");
-    return orgs.data?.items.find((o) => o.id === id)?.name ?? id;
-  };
   const isSelected = (id: string) => selected.some((e) => e.id === id);
   const full = selected.length >= MAX_BULK_RENEWALS;
   const toggle = (e: TEntitlementResponse, on: boolean) =>
@@ -68,6 +62,10 @@ export function EntitlementsTable() {
         : selected.filter((s) => s.id !== e.id),
     );
   const rows = list.data?.items ?? [];
+  const customers = useCustomerNames(rows.map((e) => e.customerId));
+  // While the names load, the column waits rather than showing a customer's id.
+  const customerName = (id: string | null) =>
+    id ? (customers.get(id) ?? <span className="muted">…</span>) : <span className="muted">unassigned</span>;
   const allOnPage = rows.length > 0 && rows.every((e) => isSelected(e.id));
   const columns: Column<TEntitlementResponse>[] = [
     {
@@ -106,7 +104,7 @@ export function EntitlementsTable() {
       key: "subscription",
       header: "Subscription",
       sortField: "subscriptionStatus",
-      render: (e) => e.subscriptionStatus,
+      render: (e) => enumLabel(subscriptionStatusLabels, e.subscriptionStatus),
     },
     {
       key: "expires",
@@ -119,12 +117,14 @@ export function EntitlementsTable() {
   ];
   return (
     <>
-      <div className="toolbar">
+      <div className="toolbar toolbar-filters">
         <SearchFilter
           view={view}
           name="q"
           label="Filter by name or reference"
-          placeholder="Filter by name or reference…"
+          placeholder="Name or reference…"
+          style={{ width: 220 }}
+          showLabel
         />
         <SelectFilter
           view={view}
@@ -132,6 +132,7 @@ export function EntitlementsTable() {
           label="Status"
           any="All statuses"
           options={["Draft", "Published", "Archived"]}
+          showLabel
         />
         <SelectFilter
           view={view}
@@ -139,16 +140,12 @@ export function EntitlementsTable() {
           label="Offer"
           any="All offers"
           options={(offers.data?.items ?? []).map((o) => [o.id, o.name] as const)}
+          showLabel
         />
-        <SelectFilter
-          view={view}
-          name="customerId"
+        <CustomerPicker
           label="Customer"
-          any="All customers"
-          options={[
-            ...(orgs.data?.items ?? []).map((o) => [o.id, o.name] as const),
-            ...(users.data?.items ?? []).map((u) => [u.id, u.email ?? u.id] as const),
-          ]}
+          value={view.values.customerId}
+          onChange={(id) => view.set("customerId", id)}
         />
         <CheckboxFilter view={view} name="expiringSoon">
           Expiring within 30 days

@@ -64,6 +64,11 @@ export function CustomerUserPicker(props: PickerProps) {
   return <CustomerPicker {...props} usersOnly />;
 }
 
+type CustomerUserName = { email: string | null; firstName: string | null; lastName: string | null };
+/** A customer user as lists name them: their full name, else their email. */
+const userLabel = (u: CustomerUserName) =>
+  [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email || "unnamed user";
+
 /** A customer (a user by email or name, or an organization by name), searched by either. */
 export function CustomerPicker({
   value,
@@ -101,8 +106,6 @@ export function CustomerPicker({
     ...trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 1, filter: `id==${value}` }),
     enabled: Boolean(value) && !chosen && !usersOnly,
   });
-  const userLabel = (u: { email: string | null; firstName: string | null; lastName: string | null }) =>
-    [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email || "unnamed user";
   const options = [
     ...(orgs.data?.items ?? []).map((o) => ({ id: o.id, label: o.name, hint: "organization" })),
     // A user without a name is labelled by their email: the hint then says what it is, not the email again.
@@ -188,4 +191,18 @@ export function useEntitlementNames(ids: string[]): Map<string, string> {
     enabled: unique.length > 0 && unique.length <= 100,
   });
   return new Map((names.data?.items ?? []).map((e) => [e.id, e.name]));
+}
+
+/** The names of the customers (users and organizations) a page of rows refers to, by id. */
+export function useCustomerNames(ids: (string | null)[]): Map<string, string> {
+  const trpc = useTRPC();
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
+  const query = { pageNumber: 1, pageSize: 100, filter: `id==${unique.join("|")}` };
+  const enabled = unique.length > 0 && unique.length <= 100;
+  const users = useQuery({ ...trpc.customers.users.queryOptions(query), enabled });
+  const orgs = useQuery({ ...trpc.customers.organizations.queryOptions(query), enabled });
+  return new Map([
+    ...(orgs.data?.items ?? []).map((o) => [o.id, o.name] as const),
+    ...(users.data?.items ?? []).map((u) => [u.id, userLabel(u)] as const),
+  ]);
 }

@@ -208,14 +208,22 @@ export function FleetDevices() {
   const subject = count === 1 ? (pending!.devices[0].deviceName ?? "this device") : `${count} devices`;
   return (
     <>
-      <div className="toolbar">
-        <SearchFilter view={view} name="q" label="Search devices by name" placeholder="Device name…" />
+      <div className="toolbar toolbar-filters" role="search" aria-label="Device filters">
+        <SearchFilter
+          view={view}
+          name="q"
+          label="Search devices by name"
+          placeholder="Device name…"
+          style={{ width: 200 }}
+          showLabel
+        />
         <SearchFilter
           view={view}
           name="hash"
           label="Fingerprint hash starts with"
           placeholder="Hash prefix…"
-          style={{ width: 150 }}
+          style={{ width: 180 }}
+          showLabel
         />
         <EntitlementPicker
           label="Entitlement"
@@ -241,6 +249,7 @@ export function FleetDevices() {
             ["allowed", "Allowed"],
             ["blocked", "Blocked"],
           ]}
+          showLabel
         />
         <SelectFilter
           view={view}
@@ -251,6 +260,7 @@ export function FleetDevices() {
             ["7d", "In the last 7 days"],
             ["stale", "Not for 30 days"],
           ]}
+          showLabel
         />
       </div>
       {chosen.length ? (

@@ -16,25 +16,24 @@ import {
   YAxis,
 } from "recharts";
 import type { TRevenueReport } from "@/server/domain/reports/revenue";
-import { formatCompact } from "../ui/format";
+import { formatCompact, formatMoney, formatPercent, formatQuantity } from "../ui/format";
 import { useTRPC } from "../shell/trpc-provider";
 import { defaultFilters, reportQuery, Stat } from "./report-filters";
 import { EmptyRow, ReportShell } from "./report-shell";
-import { MrrSection } from "./mrr-section";
+import { MrrSection, revenueMoney } from "./mrr-section";
 
 const PALETTE = ["#4338ca", "#0f766e", "#b45309", "#be185d", "#0369a1", "#4d7c0f", "#7c3aed", "#b42318"];
 
+// Revenue reads as the MRR section's does ("EUR 0" when nothing was earned, not "Free"); a plan's
+// price of 0 is a free plan and reads "Free", as prices do everywhere.
 const money = (amount: number, currency: string | null) =>
-  currency
-    ? new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount)
-    : new Intl.NumberFormat("en-GB").format(amount);
-const months = (n: number) => new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 }).format(n);
-const percent = (share: number) =>
-  new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 }).format(share);
+  currency ? revenueMoney(amount, currency) : formatQuantity(amount);
+const price = (amount: number, currency: string | null) => formatMoney(amount, currency);
+const months = (n: number) => formatQuantity(n, null, { maxDecimals: 2 });
 
 type PlanRef = TRevenueReport["unpricedPlans"][number];
 const planLabel = (p: PlanRef) =>
-  `${p.planName} · ${p.planSetName ?? p.planSetId.slice(0, 8)}${p.revision ? ` r${p.revision}` : ""}`;
+  `${p.planName} · ${p.planSetName ?? "a removed plan set"}${p.revision ? ` r${p.revision}` : ""}`;
 
 /** Plans that earn nothing in the report (unpriced or unweighted): listed apart, never as free. */
 function PlansApart({
@@ -186,7 +185,7 @@ export function RevenueReport() {
                     <tr key={`${p.planSetId}:${p.planName}`}>
                       <td>{planLabel(p)}</td>
                       <td>{p.suiteName ?? "—"}</td>
-                      <td className="num">{money(p.monthlyPrice, p.currency)}</td>
+                      <td className="num">{price(p.monthlyPrice, p.currency)}</td>
                       <td className="num">{p.entitlementCount}</td>
                       <td className="num">{months(p.monthsActive)}</td>
                       <td className="num">{money(p.revenue, p.currency)}</td>
@@ -259,14 +258,14 @@ export function RevenueReport() {
                         dataKey="share"
                         nameKey="planName"
                         isAnimationActive={false}
-                        label={(entry) => `${entry.name} ${percent(Number(entry.value))}`}
+                        label={(entry) => `${entry.name} ${formatPercent(Number(entry.value))}`}
                       >
                         {slices.map((p, i) => (
                           <Cell key={`${p.planSetId}:${p.planName}`} fill={PALETTE[i % PALETTE.length]} />
                         ))}
                       </Pie>
                       <Legend />
-                      <Tooltip formatter={(value) => percent(Number(value))} />
+                      <Tooltip formatter={(value) => formatPercent(Number(value))} />
                     </PieChart>
                   </ResponsiveContainer>
                 </div>
@@ -286,13 +285,13 @@ export function RevenueReport() {
                           <td>{planLabel(p)}</td>
                           <td className="num">{p.relativeWeight}</td>
                           <td className="num">{months(p.monthsActive)}</td>
-                          <td className="num">{percent(p.share)}</td>
+                          <td className="num">{formatPercent(p.share)}</td>
                         </tr>
                       ))}
                       {data.relativeSharesByProduct.map((p) => (
                         <tr key={`product:${p.productId}`} className="muted">
                           <td colSpan={3}>Product {p.productName ?? "(none)"}</td>
-                          <td className="num">{percent(p.share)}</td>
+                          <td className="num">{formatPercent(p.share)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -3,6 +3,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { DataTable, Pager, type Column } from "./data-table";
 import type { ListFilters, ListView } from "./use-list-state";
+import "./list-controls.css";
 
 type Keys<F, V> = { [K in keyof F]: F[K] extends V ? K : never }[keyof F] & string;
 
@@ -18,6 +19,7 @@ export function SearchFilter<F extends ListFilters>({
   title,
   style,
   immediate = false,
+  showLabel = false,
 }: {
   view: ListView<F>;
   name: Keys<F, string>;
@@ -26,12 +28,14 @@ export function SearchFilter<F extends ListFilters>({
   title?: string;
   style?: CSSProperties;
   immediate?: boolean;
+  /** The label above the box, as the pickers show theirs, for a toolbar that mixes the two. */
+  showLabel?: boolean;
 }) {
-  return (
+  const input = (
     <input
       type="search"
       style={style}
-      aria-label={label}
+      aria-label={showLabel ? undefined : label}
       placeholder={placeholder}
       title={title}
       value={view.values[name] as string}
@@ -39,6 +43,17 @@ export function SearchFilter<F extends ListFilters>({
         immediate ? view.set(name, e.target.value as F[typeof name]) : view.type(name, e.target.value)
       }
     />
+  );
+  return showLabel ? <LabelledFilter label={label}>{input}</LabelledFilter> : input;
+}
+
+/** A filter control with its label shown above it (the label names the control). */
+function LabelledFilter({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="filter-field">
+      <span className="filter-label">{label}</span>
+      {children}
+    </label>
   );
 }
 
@@ -49,6 +64,7 @@ export function SelectFilter<F extends ListFilters>({
   label,
   any,
   options,
+  showLabel = false,
 }: {
   view: ListView<F>;
   name: Keys<F, string>;
@@ -56,11 +72,13 @@ export function SelectFilter<F extends ListFilters>({
   any?: string;
   /** Values, or `[value, label]` pairs. */
   options: readonly (string | readonly [string, string])[];
+  /** The label above the choice, as the pickers show theirs, for a toolbar that mixes the two. */
+  showLabel?: boolean;
 }) {
   const choices = [...(any === undefined ? [] : [["", any] as const]), ...options];
-  return (
+  const select = (
     <select
-      aria-label={label}
+      aria-label={showLabel ? undefined : label}
       value={view.values[name] as string}
       onChange={(e) => view.set(name, e.target.value as F[typeof name])}
     >
@@ -74,6 +92,7 @@ export function SelectFilter<F extends ListFilters>({
       })}
     </select>
   );
+  return showLabel ? <LabelledFilter label={label}>{select}</LabelledFilter> : select;
 }
 
 /** A yes/no filter of a list. */

@@ -241,7 +241,11 @@ export function SubscriptionDetail({ id }: { id: string }) {
               </>
             ),
           },
-          { id: "history", label: "History", render: () => <AuditHistory entityId={sub.id} /> },
+          {
+            id: "history",
+            label: "History",
+            render: () => <AuditHistory entityKind="webhookSubscription" entityId={sub.id} />,
+          },
         ]}
       />
 

@@ -170,6 +170,11 @@ const sites: Record<string, { count: number; proof: string }> = {
     proof:
       "tests/int/metering/usage-upload.int.test.ts > the entitlement-level upload takes an operational credential: 401 without, 403 with the wrong scope, 404 for another tenant's entitlement",
   },
+  "server/domain/operations/entity-history.ts": {
+    count: 1,
+    proof:
+      "tests/int/operations/entity-history.int.test.ts > another tenant's record is not found, either way round, and its rows naming the id stay out",
+  },
   // Maintenance that serves every tenant by design; each statement keeps the row's own tenant.
   "server/domain/webhooks/delivery/capture-retention.ts": {
     count: 1,

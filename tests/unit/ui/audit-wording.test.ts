@@ -26,5 +26,14 @@ describe("plainAction", () => {
     expect(plainAction(row("products.update", { description: { from: "a", to: "b" } }))).toBe(
       "Changed description",
     );
+    expect(
+      plainAction(
+        row("entitlements.update", {
+          name: { from: "a", to: "b" },
+          featureOverrides: { from: null, to: { SEATS: "5" } },
+          revisionNumber: { from: 1, to: 2 },
+        }),
+      ),
+    ).toBe("Changed name, feature overrides");
   });
 });

@@ -84,7 +84,8 @@ export async function updateEntitlement(ctx: DomainContext, id: string, input: T
         ...(customer !== undefined
           ? { customerId: customer?.id ?? null, customerKind: customer?.kind ?? null }
           : {}),
-        featureOverrides: overrides as Prisma.InputJsonValue,
+        // Written only when the request edits them: a rename must not record an overrides change.
+        ...(input.featureOverrides ? { featureOverrides: overrides as Prisma.InputJsonValue } : {}),
         activationPolicy: (input.activationPolicy ?? undefined) as Prisma.InputJsonValue | undefined,
         keyIssuancePolicy: input.keyIssuancePolicy
           ? ({

@@ -30,7 +30,8 @@ async function scopeWhere(ctx: DomainContext, scope: FleetDeviceScope) {
   )
     throw notFound("Product");
   // Device.entitlementId is a plain column (no relation to filter through): the matching
-  // entitlements first, found by Entitlement (tenantId, customerId) or by their product list.
+  // entitlements first, found by Entitlement (tenantId, customerId) or, for a product, by the GIN
+  // index on productIds (`has` is array containment, `@>`, which that index serves).
   const entitlements = await ctx.db.entitlement.findMany({
     where: {
       ...(scope.customerId ? { customerId: scope.customerId } : {}),
