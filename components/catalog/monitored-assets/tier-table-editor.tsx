@@ -177,7 +177,7 @@ export function TierTableEditor<R extends TierRow = TierRow>({
       newRow={(current) => newRow(current.length ? current[current.length - 1].endUsage || "" : "0")}
       addLabel="Add tier"
       empty="No tiers: usage is tracked but never priced or limited."
-      errorOf={errorOf}
+      errorOf={(i, key, cell) => errorOf(i, key as keyof TierRow, cell)}
       listError={listError}
     >
       <p className="muted small">
