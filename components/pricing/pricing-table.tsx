@@ -200,11 +200,14 @@ function ProductRows({
           <tr key={code}>
             <th scope="row">{feature?.name ?? code}</th>
             {plans.map((plan) => {
-              const fv = itemOf(plan)?.featureValues.find((v) => v.featureCode === code);
+              const item = itemOf(plan);
+              const fv = item?.featureValues.find((v) => v.featureCode === code);
               const units = feature?.units ? ` ${feature.units}` : "";
               return (
                 <td key={plan.key}>
-                  {!fv ? (
+                  {!item ? (
+                    <span className="muted">—</span>
+                  ) : !fv ? (
                     <span className="muted">product default</span>
                   ) : (
                     <>
