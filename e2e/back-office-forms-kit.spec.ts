@@ -178,6 +178,7 @@ test("a rating campaign picks its offers by name", async ({ page, state }) => {
   const chosen = dialog.getByTestId("campaign-offers").locator("li");
   await expect(chosen).toHaveCount(1);
   await expect(chosen).toContainText(`Campaign offer ${code} Gold (version 1)`);
+  await expect(dialog.getByLabel("Add an offer")).toHaveValue("");
   await expect(dialog).not.toContainText("Offer ids");
   await screenshot(page, "kit-campaign-offer-picker");
   await dialog.getByRole("button", { name: "Create campaign" }).click();
@@ -221,4 +222,9 @@ test("a refusal from the server reads as a plain sentence on a moved form", asyn
   await expect(problem).not.toContainText("concurrency");
   await expect(problem).not.toContainText("revisionNumber");
   await screenshot(page, "kit-property-server-problem");
+  // The product is loaded again behind the dialog: saving once more goes through.
+  await dialog.getByRole("button", { name: "Save property" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Properties" })).toContainText("Support tier");
+  await expect(page.getByRole("table", { name: "Properties" })).toContainText("source=crm");
 });

@@ -72,6 +72,7 @@ export function PricingTable({
     members.find((m) => m.productId === id)?.label ??
     (membersLoading ? "Loading product…" : "A product no longer in the suite");
   const nameOf = (plan: PlanForm, i: number) => plan.name.trim() || `Plan ${i + 1}`;
+  const problems = plans.map((_, i) => sentencesUnder(errors, `plans.${i}`, labelOf));
 
   return (
     <div className="pricing-table-scroll">
@@ -145,23 +146,22 @@ export function PricingTable({
               features={featuresOf.get(productId)}
             />
           ))}
-          <tr className="pricing-table-problems">
-            <th scope="row">
-              <span className="sr-only">To correct</span>
-            </th>
-            {plans.map((plan, i) => {
-              const sentences = sentencesUnder(errors, `plans.${i}`, labelOf);
-              return (
+          {problems.some((p) => p.length) ? (
+            <tr className="pricing-table-problems">
+              <th scope="row">
+                <span className="sr-only">To correct</span>
+              </th>
+              {plans.map((plan, i) => (
                 <td key={plan.key}>
-                  {sentences.map((s) => (
+                  {problems[i].map((s) => (
                     <div className="field-error" key={s}>
                       {s}
                     </div>
                   ))}
                 </td>
-              );
-            })}
-          </tr>
+              ))}
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>

@@ -10,6 +10,7 @@ import {
 } from "@/server/domain/catalog/products/product.schemas";
 import { useTRPC } from "../../shell/trpc-provider";
 import { Dialog } from "../../ui/dialog";
+import { problemFrom } from "../../ui/problem";
 import { Form, RowListField, SelectField, TextField, useSchemaForm, type RowColumn } from "../../ui/form";
 
 type Property = TProductResponse["propertyValues"][string];
@@ -64,7 +65,12 @@ export function PropertyDialog({
         await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
         onClose();
       },
-      onError: form.showProblem,
+      onError: (error) => {
+        form.showProblem(error);
+        // A stale revision: load the product again, so the next save is made against the latest one.
+        if (problemFrom(error)?.codeName === "concurrency.revision_mismatch")
+          void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
+      },
     }),
   );
 

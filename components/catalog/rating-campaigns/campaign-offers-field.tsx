@@ -44,7 +44,14 @@ export function CampaignOffersField() {
           ))}
         </ul>
       ) : null}
-      <OfferPicker value="" onChange={add} label="Add an offer" exclude={offers.map((o) => o.offerId)} />
+      <OfferPicker
+        // A fresh picker after each choice: its search box starts empty again.
+        key={offers.length}
+        value=""
+        onChange={add}
+        label="Add an offer"
+        exclude={offers.map((o) => o.offerId)}
+      />
       <div className="field-hint">
         {offers.length
           ? "Only customers holding these offers are asked."
