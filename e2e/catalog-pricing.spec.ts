@@ -28,11 +28,17 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Draft");
   await expect(page.getByText("(implicit suite)")).toBeVisible();
 
-  // The plan: a paid price needs a currency (the shared schema says so before the server does).
-  const plan = page.getByRole("region", { name: "Plan Standard" });
+  // The plans are a pricing table; a plan is edited in its dialog. A paid price needs a currency
+  // (the shared schema says so before the server does), said next to the field.
+  await expect(page.getByTestId("plan-column")).toHaveCount(1);
+  await expect(page.getByTestId("plan-column").nth(0)).toContainText("Standard");
+  await page.getByRole("button", { name: "Edit Standard" }).click();
+  const plan = page.getByRole("dialog", { name: "Plan Standard" });
   await plan.getByLabel("Monthly price").fill("19");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByTestId("problem")).toContainText("Currency does not fit with the other values.");
+  await plan.getByRole("button", { name: "Done" }).click();
+  await expect(plan.getByTestId("error-plans.0.currency")).toHaveText(
+    "Currency does not fit with the other values. Check it against the hint below the field.",
+  );
   await plan.getByLabel("Currency").fill("eur");
 
   // Feature values for the product's two features: seats, and metered API calls with a tier table.
@@ -51,20 +57,32 @@ test("staff price a product (implicit suite), publish it, edit the published rev
     .getByLabel("Feature", { exact: true })
     .selectOption({ label: `Priced API calls (${priced.callsCode})` });
   await rows.nth(1).getByLabel("Value of Priced API calls").fill("1000");
+  // Both of the product's features have a value now: nothing more to add.
+  await expect(lineItem.getByRole("button", { name: "Add feature value" })).toBeDisabled();
   await rows.nth(1).getByRole("button", { name: "Tiers (0)" }).click();
   const tiers = lineItem.getByTestId("tier-table");
   await tiers.getByRole("button", { name: "Add tier" }).click();
-  await tiers.getByLabel("Tier name").nth(0).fill("Included");
-  await tiers.getByLabel("End usage").nth(0).fill("1000");
+  await tiers.getByLabel("Tier 1 name").fill("Included");
+  await tiers.getByLabel("Tier 1 end").fill("1000");
   await tiers.getByRole("button", { name: "Add tier" }).click();
-  await expect(tiers.getByLabel("Start usage").nth(1)).toHaveValue("1000");
-  await tiers.getByLabel("Tier name").nth(1).fill("Overage");
-  await tiers.getByLabel("Credits per unit").nth(1).fill("0.5");
-  await tiers.getByLabel("Policy").nth(1).selectOption("Notify");
+  await expect(tiers.getByLabel("Tier 2 start")).toHaveValue("1000");
+  await tiers.getByLabel("Tier 2 name").fill("Overage");
+  await tiers.getByLabel("Tier 2 credits per unit").fill("0.5");
+  await tiers.getByLabel("Tier 2 policy").selectOption("Notify");
+  await plan.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const column = page.getByTestId("plan-column").nth(0);
+  await expect(column).toContainText("EUR 19 /month");
+  const table = page.getByRole("table", { name: "Plans" });
+  await expect(table.getByRole("row", { name: /Priced seats/ })).toContainText("5 seats");
+  await expect(table.getByRole("row", { name: /Priced API calls/ })).toContainText("1000 calls");
+  await expect(table.getByRole("row", { name: /Priced API calls/ })).toContainText("2 tiers");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Saved.");
   await shot(page, "pricing-plan-editor");
-  await expect(plan.getByLabel("Currency")).toHaveValue("EUR");
+  await page.getByRole("button", { name: "Edit Standard" }).click();
+  await expect(page.getByRole("dialog", { name: "Plan Standard" }).getByLabel("Currency")).toHaveValue("EUR");
+  await page.getByRole("dialog", { name: "Plan Standard" }).getByRole("button", { name: "Cancel" }).click();
 
   // Publish, with confirmation.
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -80,7 +98,9 @@ test("staff price a product (implicit suite), publish it, edit the published rev
 
   // Edit the published revision: the edit lands on a draft copy, and the screen says so.
   await page.getByLabel("Name", { exact: true }).fill("Studio plans 2027");
-  await page.getByRole("region", { name: "Plan Standard" }).getByLabel("Monthly price").fill("24");
+  await page.getByRole("button", { name: "Edit Standard" }).click();
+  await page.getByRole("dialog", { name: "Plan Standard" }).getByLabel("Monthly price").fill("24");
+  await page.getByRole("dialog", { name: "Plan Standard" }).getByRole("button", { name: "Done" }).click();
   await page.getByRole("button", { name: "Save as draft copy" }).click();
   await expect(page).toHaveURL(/editedFrom=/);
   await expect(page.getByRole("heading", { name: "Studio plans 2027", level: 1 })).toBeVisible();
@@ -94,18 +114,14 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await expect(timeline.locator("li").nth(0)).toContainText("Draft");
   await expect(timeline.locator("li").nth(1)).toContainText("Revision 1");
   await expect(timeline.locator("li").nth(1)).toContainText("Published");
-  await expect(page.getByRole("region", { name: "Plan Standard" }).getByLabel("Monthly price")).toHaveValue(
-    "24",
-  );
+  await expect(page.getByTestId("plan-column").nth(0)).toContainText("EUR 24 /month");
   await shot(page, "pricing-draft-copy");
 
   // The published revision still has its own name and price.
   await banner.getByRole("link", { name: "View the published revision" }).click();
   await expect(page.getByRole("heading", { name: "Studio plans", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Published");
-  await expect(page.getByRole("region", { name: "Plan Standard" }).getByLabel("Monthly price")).toHaveValue(
-    "19",
-  );
+  await expect(page.getByTestId("plan-column").nth(0)).toContainText("EUR 19 /month");
   await expect(
     page.getByTestId("published-banner").getByRole("link", { name: "Open draft revision 2" }),
   ).toBeVisible();
@@ -143,10 +159,15 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("problem")).toHaveAttribute("data-code", "license.validation_error");
   await valueRow.getByLabel("Value of Priced seats").fill("5");
-  await valueRow.getByLabel("Plan targets").fill("Standard");
+  // Plan targets are the suite's plans, picked by name.
+  const targets = valueRow.getByRole("group", { name: "Plan targets" });
+  await expect(targets.getByRole("checkbox")).toHaveCount(1);
+  await targets.getByLabel("Standard").check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("add-on-features")).toContainText(priced.seatsCode);
-  await expect(page.getByTestId("add-on-value-row").getByLabel("Plan targets")).toHaveValue("Standard");
+  await expect(
+    page.getByTestId("add-on-value-row").getByRole("group", { name: "Plan targets" }).getByLabel("Standard"),
+  ).toBeChecked();
   await shot(page, "pricing-add-on");
 
   // Delete and archive show what refers to the add-on first; a Draft nobody holds could be deleted.
@@ -167,7 +188,9 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Archived");
   await expect(page.getByTestId("archived-banner")).toContainText("read-only and cannot be deleted");
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
-  await expect(page.getByLabel("Plan targets")).toBeDisabled();
+  await expect(
+    page.getByTestId("add-on-value-row").getByRole("group", { name: "Plan targets" }).getByLabel("Standard"),
+  ).toBeDisabled();
   await shot(page, "pricing-add-on-archived");
 
   await nav.getByRole("link", { name: "Add-ons", exact: true }).click();
@@ -225,9 +248,9 @@ test("staff build a suite of two products in sell order and run a rating campaig
   await form.getByLabel("Name", { exact: true }).fill("E2E feedback");
   await form.getByLabel("Ends").fill("2099-12-31T12:00");
   await form.getByRole("button", { name: "Add target" }).click();
-  await form.getByLabel("Target feature").selectOption({ label: `Priced seats (${first.seatsCode})` });
-  await form.getByLabel("Question").fill("Do you have enough seats?");
-  await form.getByLabel("Priority").fill("1");
+  await form.getByLabel("Target 1 feature").selectOption({ label: `Priced seats (${first.seatsCode})` });
+  await form.getByLabel("Target 1 question").fill("Do you have enough seats?");
+  await form.getByLabel("Target 1 priority").fill("1");
   await form.getByRole("button", { name: "Create campaign" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const row = page.locator("table.table tbody tr").filter({ hasText: "E2E feedback" });

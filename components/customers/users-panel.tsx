@@ -2,18 +2,15 @@
 
 import Link from "next/link";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import {
-  ZCustomerUserCreateRequest,
-  type TCustomerUserResponse,
-} from "@/server/domain/customers/customer.schemas";
+import type { TCustomerUserResponse } from "@/server/domain/customers/customer.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import type { Column } from "../ui/data-table";
 import { CheckboxFilter, ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
-import { problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { problemFrom } from "../ui/problem";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
 import { CustomerListPanel, removeColumn } from "./customer-list-panel";
+import { UserAddForm } from "./user-add-form";
 
 /** Customer users: filter, sort, add and remove (User.* events go out from these changes). */
 export function UsersPanel() {
@@ -35,37 +32,8 @@ export function UsersPanel() {
   const orgs = useQuery(trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const orgOptions = (orgs.data?.items ?? []).map((o) => [o.id, o.name] as const);
   const orgName = (id: string) => orgs.data?.items.find((o) => o.id === id)?.name ?? id;
-  const [email, setEmail] = useState("");
-  const [firstName, setFirstName] = useState("");
-  const [lastName, setLastName] = useState("");
-  const [organizationId, setOrganizationId] = useState("");
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
-  const create = useMutation(
-    trpc.customers.createUser.mutationOptions({
-      onSuccess: async () => {
-        await invalidate();
-        setEmail("");
-        setFirstName("");
-        setLastName("");
-      },
-    }),
-  );
   const remove = useMutation(trpc.customers.deleteUser.mutationOptions({ onSuccess: invalidate }));
-
-  function add(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    const parsed = ZCustomerUserCreateRequest.safeParse({
-      email: email.trim() || null,
-      firstName: firstName.trim() || null,
-      lastName: lastName.trim() || null,
-      organizationIds: organizationId ? [organizationId] : [],
-      origin: "admin",
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    create.mutate(parsed.data);
-  }
 
   const columns: Column<TCustomerUserResponse>[] = [
     {
@@ -100,12 +68,8 @@ export function UsersPanel() {
       exportList="customer-users"
       query={view.query}
       pending={view.pending}
-      problem={localProblem ?? problemFrom(list.error ?? create.error ?? remove.error)}
-      onDismiss={() => {
-        setLocalProblem(null);
-        create.reset();
-        remove.reset();
-      }}
+      problem={problemFrom(list.error ?? remove.error)}
+      onDismiss={() => remove.reset()}
       filters={
         <>
           <SearchFilter view={view} name="q" label="Filter users" placeholder="Email, name or reference…" />
@@ -121,43 +85,7 @@ export function UsersPanel() {
           </CheckboxFilter>
         </>
       }
-      addForm={
-        <form className="toolbar" onSubmit={add}>
-          <input
-            aria-label="Email"
-            placeholder="Email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <input
-            aria-label="First name"
-            placeholder="First name"
-            value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
-          />
-          <input
-            aria-label="Last name"
-            placeholder="Last name"
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-          />
-          <select
-            aria-label="Organization"
-            value={organizationId}
-            onChange={(e) => setOrganizationId(e.target.value)}
-          >
-            <option value="">No organization</option>
-            {orgOptions.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="btn btn-small btn-primary" disabled={create.isPending}>
-            Add user
-          </button>
-        </form>
-      }
+      addForm={<UserAddForm organizations={orgOptions} />}
     >
       <ListTable
         view={view}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import type { z } from "zod";
 import {
   billingIntervals,
   billingMethods,
@@ -10,10 +10,10 @@ import {
   type TBillingResponse,
 } from "@/server/domain/entitlements/billing/billing.schemas";
 import { useTRPC } from "../shell/trpc-provider";
-import { Field } from "../ui/field";
 import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
+import { Form, NumberField, SelectField, TextField, useSchemaForm } from "../ui/form";
 
 const editable = [
   "provider",
@@ -21,7 +21,6 @@ const editable = [
   "modeReason",
   "method",
   "interval",
-  "amount",
   "currency",
   "billingReference",
   "notes",
@@ -35,12 +34,19 @@ const editable = [
   "stateOrProvince",
   "countryCode",
 ] as const;
-type Form = Record<(typeof editable)[number], string>;
+/** The record's text fields as typed ("" for none), and the amount as the number field holds it. */
+type Values = Record<(typeof editable)[number], string> & { amount: number | null };
+type Billing = z.infer<typeof ZBillingFields>;
 
-const formOf = (b: TBillingResponse): Form =>
-  Object.fromEntries(
+const valuesOf = (b: TBillingResponse): Values => ({
+  ...(Object.fromEntries(
     editable.map((k) => [k, b[k] === null || b[k] === undefined ? "" : String(b[k])]),
-  ) as Form;
+  ) as Record<(typeof editable)[number], string>),
+  amount: b.amount === null || b.amount === undefined ? null : Number(b.amount),
+});
+
+const choices = (values: readonly string[]) =>
+  values.filter((v) => v !== "Unknown").map((v) => ({ value: v, label: v }));
 
 /** The billing record: the operator-editable fields (a full replace) and what the provider reported. */
 export function BillingForm({ entitlementId }: { entitlementId: string }) {
@@ -53,49 +59,21 @@ export function BillingForm({ entitlementId }: { entitlementId: string }) {
 function BillingEditor({ entitlementId, billing }: { entitlementId: string; billing: TBillingResponse }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(billing));
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, Billing>(ZBillingFields, {
+    defaultValues: valuesOf(billing),
+    // A full replace: blanks are cleared, and the provider's own details go back as they came.
+    toPayload: (v) => ({
+      ...Object.fromEntries(editable.map((k) => [k, v[k].trim() === "" ? null : v[k].trim()])),
+      provider: v.provider.trim() || "manual",
+      amount: v.amount,
+      details: billing.details,
+    }),
+  });
   const save = useMutation(
     trpc.entitlements.replaceBilling.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() }),
+      onError: form.showProblem,
     }),
-  );
-  const problem = localProblem ?? problemFrom(save.error);
-  const set = (k: keyof Form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [k]: e.target.value });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    save.reset();
-    const input = Object.fromEntries(editable.map((k) => [k, form[k].trim() === "" ? null : form[k].trim()]));
-    const parsed = ZBillingFields.safeParse({
-      ...input,
-      provider: form.provider || "manual",
-      amount: form.amount ? Number(form.amount) : null,
-      details: billing.details,
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    save.mutate({ id: entitlementId, billing: parsed.data });
-  }
-
-  const text = (k: keyof Form, label: string) => (
-    <Field label={label} htmlFor={`billing-${k}`} error={fieldError(problem, k)}>
-      <input id={`billing-${k}`} value={form[k]} onChange={set(k)} />
-    </Field>
-  );
-  const choice = (k: keyof Form, label: string, values: readonly string[]) => (
-    <Field label={label} htmlFor={`billing-${k}`} error={fieldError(problem, k)}>
-      <select id={`billing-${k}`} value={form[k]} onChange={set(k)}>
-        {values
-          .filter((v) => v !== "Unknown")
-          .map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-      </select>
-    </Field>
   );
 
   return (
@@ -112,44 +90,49 @@ function BillingEditor({ entitlementId, billing }: { entitlementId: string; bill
             : ""}
         </span>
       </div>
-      <ProblemAlert problem={problem} />
-      <form className="form" onSubmit={submit} noValidate aria-label="Billing record">
+      <Form
+        form={form}
+        id="billing"
+        label="Billing record"
+        onSubmit={(payload) => {
+          save.reset();
+          save.mutate({ id: entitlementId, billing: payload });
+        }}
+      >
         <div className="form-row">
-          {text("provider", "Provider")}
-          {choice("mode", "Mode", billingModes)}
-          {text("modeReason", "Mode reason")}
+          <TextField name="provider" label="Provider" />
+          <SelectField name="mode" label="Mode" options={choices(billingModes)} />
+          <TextField name="modeReason" label="Mode reason" />
         </div>
         <div className="form-row">
-          {choice("method", "Method", billingMethods)}
-          {choice("interval", "Interval", billingIntervals)}
-          {text("amount", "Amount (informational)")}
-          {text("currency", "Currency")}
+          <SelectField name="method" label="Method" options={choices(billingMethods)} />
+          <SelectField name="interval" label="Interval" options={choices(billingIntervals)} />
+          <NumberField name="amount" label="Amount (informational)" emptyAs={null} />
+          <TextField name="currency" label="Currency" hint="Three letters, like EUR." />
         </div>
         <div className="form-row">
-          {text("billingReference", "Billing reference")}
-          {text("contactName", "Contact")}
-          {text("contactEmail", "Contact email")}
-          {text("contactPhone", "Phone")}
+          <TextField name="billingReference" label="Billing reference" />
+          <TextField name="contactName" label="Contact" />
+          <TextField name="contactEmail" label="Contact email" type="email" />
+          <TextField name="contactPhone" label="Phone" />
         </div>
         <div className="form-row">
-          {text("addressLine1", "Address")}
-          {text("addressLine2", "Address line 2")}
-          {text("postalCode", "Postal code")}
+          <TextField name="addressLine1" label="Address" />
+          <TextField name="addressLine2" label="Address line 2" />
+          <TextField name="postalCode" label="Postal code" />
         </div>
         <div className="form-row">
-          {text("city", "City")}
-          {text("stateOrProvince", "State or province")}
-          {text("countryCode", "Country")}
+          <TextField name="city" label="City" />
+          <TextField name="stateOrProvince" label="State or province" />
+          <TextField name="countryCode" label="Country" hint="Two letters, like DE." />
         </div>
-        <Field label="Notes" htmlFor="billing-notes">
-          <textarea id="billing-notes" rows={2} value={form.notes} onChange={set("notes")} />
-        </Field>
+        <TextField name="notes" label="Notes" multiline rows={2} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {save.isPending ? "Saving…" : "Save billing"}
           </button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

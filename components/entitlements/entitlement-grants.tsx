@@ -1,41 +1,59 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { TEntitlementResponse } from "@/server/domain/entitlements/entitlement/entitlement.schemas";
+import {
+  ZAddOnGrantCreateRequest,
+  type TAddOnGrantCreateRequest,
+} from "@/server/domain/entitlements/add-on-grants/add-on-grant.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
+import { ConfirmDialog, DateField, Form, SelectField, useSchemaForm } from "../ui/form";
+
+type Values = { addOnId: string; expiresOn: string };
 
 /** Add-on grants of the entitlement: grant one of its plan's suite, revoke. */
 export function EntitlementGrants({ entitlement }: { entitlement: TEntitlementResponse }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [addOnId, setAddOnId] = useState("");
-  const [expiresAt, setExpiresAt] = useState("");
+  const form = useSchemaForm<Values, TAddOnGrantCreateRequest>(ZAddOnGrantCreateRequest, {
+    defaultValues: { addOnId: "", expiresOn: "" },
+    // The date picker's day, from the start of that day in UTC; blank never expires.
+    toPayload: (v) => ({
+      addOnId: v.addOnId,
+      startsAtUtc: null,
+      expiresAtUtc: v.expiresOn ? `${v.expiresOn}T00:00:00Z` : null,
+      reference: null,
+      campaignId: null,
+    }),
+    fieldOf: { expiresAtUtc: "expiresOn" },
+  });
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
   const grants = useQuery(trpc.entitlements.grants.queryOptions({ id: entitlement.id }));
   const addOns = useQuery(
     trpc.addOns.list.queryOptions({ pageNumber: 1, pageSize: 100, filter: "status!=Archived" }),
   );
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() });
-  const grant = useMutation(trpc.entitlements.grant.mutationOptions({ onSuccess: invalidate }));
-  const revoke = useMutation(trpc.entitlements.revokeGrant.mutationOptions({ onSuccess: invalidate }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!addOnId) return;
-    grant.mutate({
-      id: entitlement.id,
-      grant: {
-        addOnId,
-        startsAtUtc: null,
-        expiresAtUtc: expiresAt ? new Date(expiresAt).toISOString() : null,
-        reference: null,
-        campaignId: null,
+  const grant = useMutation(
+    trpc.entitlements.grant.mutationOptions({
+      onSuccess: async () => {
+        await invalidate();
+        form.reset();
       },
-    });
-  }
+      onError: form.showProblem,
+    }),
+  );
+  const revoke = useMutation(
+    trpc.entitlements.revokeGrant.mutationOptions({
+      onSuccess: async () => {
+        await invalidate();
+        setRevoking(null);
+      },
+    }),
+  );
 
   return (
     <section className="panel" aria-labelledby="grants-heading">
@@ -43,33 +61,32 @@ export function EntitlementGrants({ entitlement }: { entitlement: TEntitlementRe
         <h2 id="grants-heading">Add-on grants</h2>
         <span className="muted">The add-on&apos;s suite must be the plan&apos;s.</span>
       </div>
-      <ProblemAlert
-        problem={problemFrom(grant.error ?? revoke.error)}
-        onDismiss={() => {
-          grant.reset();
-          revoke.reset();
-        }}
-      />
+      <ProblemAlert problem={problemFrom(grants.error)} />
       {entitlement.status === "Archived" ? null : (
-        <form className="toolbar" onSubmit={submit}>
-          <select aria-label="Add-on" value={addOnId} onChange={(e) => setAddOnId(e.target.value)}>
-            <option value="">Choose an add-on</option>
-            {(addOns.data?.items ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name} ({a.suiteName})
-              </option>
-            ))}
-          </select>
-          <input
-            type="date"
-            aria-label="Expires"
-            value={expiresAt}
-            onChange={(e) => setExpiresAt(e.target.value)}
+        <Form
+          form={form}
+          id="grant-add-on"
+          className="form-inline"
+          label="Grant an add-on"
+          onSubmit={(payload) => {
+            grant.reset();
+            grant.mutate({ id: entitlement.id, grant: payload });
+          }}
+        >
+          <SelectField
+            name="addOnId"
+            label="Add-on"
+            emptyLabel="Choose an add-on"
+            options={(addOns.data?.items ?? []).map((a) => ({
+              value: a.id,
+              label: `${a.name} (${a.suiteName})`,
+            }))}
           />
-          <button type="submit" className="btn btn-small btn-primary" disabled={grant.isPending || !addOnId}>
+          <DateField name="expiresOn" label="Expires" hint="Blank: never." />
+          <button type="submit" className="btn btn-small btn-primary" disabled={grant.isPending}>
             Grant
           </button>
-        </form>
+        </Form>
       )}
       <div className="table-wrap">
         <table className="table table-compact" aria-label="Add-on grants">
@@ -96,8 +113,10 @@ export function EntitlementGrants({ entitlement }: { entitlement: TEntitlementRe
                     <button
                       type="button"
                       className="btn btn-small btn-danger-ghost"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate({ id: entitlement.id, grantId: g.id })}
+                      onClick={() => {
+                        revoke.reset();
+                        setRevoking({ id: g.id, name: g.addOnName });
+                      }}
                     >
                       Revoke
                     </button>
@@ -115,6 +134,20 @@ export function EntitlementGrants({ entitlement }: { entitlement: TEntitlementRe
           </tbody>
         </table>
       </div>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke ${revoking?.name ?? "the grant"}?`}
+        confirmLabel="Revoke grant"
+        danger
+        busy={revoke.isPending}
+        error={revoke.error}
+        consequences={[
+          "The add-on's values leave this entitlement's licenses from now on.",
+          "A revoked grant stays in the list and cannot be restored; grant the add-on again instead.",
+        ]}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate({ id: entitlement.id, grantId: revoking.id })}
+      />
     </section>
   );
 }

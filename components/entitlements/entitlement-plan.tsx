@@ -1,35 +1,49 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
+import { useWatch } from "react-hook-form";
 import type { TEntitlementResponse } from "@/server/domain/entitlements/entitlement/entitlement.schemas";
+import {
+  ZAssignPlanRequest,
+  type TAssignPlanRequest,
+} from "@/server/domain/entitlements/plans/plan-change.schemas";
 import { useTRPC } from "../shell/trpc-provider";
-import { ProblemAlert } from "../ui/problem-alert";
-import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
+import { Form, SelectField, useSchemaForm } from "../ui/form";
+
+type Values = { planSetId: string; planName: string };
 
 /** The assigned plan, a form to assign another, and the plan-assignment history. */
 export function EntitlementPlan({ entitlement }: { entitlement: TEntitlementResponse }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [planSetId, setPlanSetId] = useState(entitlement.planSetId ?? "");
-  const [planName, setPlanName] = useState(entitlement.planName ?? "");
+  const form = useSchemaForm<Values, TAssignPlanRequest>(ZAssignPlanRequest, {
+    defaultValues: { planSetId: entitlement.planSetId ?? "", planName: entitlement.planName ?? "" },
+    toPayload: (v) => ({ ...v, source: "ManualAdminAction" }),
+  });
+  const planSetId = useWatch({ control: form.control, name: "planSetId" });
   const planSets = useQuery(
     trpc.planSets.list.queryOptions({ pageNumber: 1, pageSize: 100, filter: "status==Published" }),
   );
   const assign = useMutation(
     trpc.entitlements.assignPlan.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.entitlements.pathKey() }),
+      onError: form.showProblem,
     }),
   );
   const plans = planSets.data?.items.find((p) => p.id === planSetId)?.plans ?? [];
-  const setName = (id: string | null) => planSets.data?.items.find((p) => p.id === id)?.name ?? id ?? "";
+  // While the names load, or for a set no longer published, never the set's id.
+  const setName = (id: string | null) =>
+    planSets.data?.items.find((p) => p.id === id)?.name ??
+    (planSets.isPending ? "…" : "an earlier plan set revision");
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (planSetId && planName)
-      assign.mutate({ id: entitlement.id, plan: { planSetId, planName, source: "ManualAdminAction" } });
-  }
+  // Another plan set's plans are other plans: the choice starts again.
+  const shownSet = useRef(planSetId);
+  useEffect(() => {
+    if (shownSet.current !== planSetId) form.setValue("planName", "");
+    shownSet.current = planSetId;
+  }, [form, planSetId]);
 
   return (
     <section className="panel" aria-labelledby="plan-heading">
@@ -41,45 +55,34 @@ export function EntitlementPlan({ entitlement }: { entitlement: TEntitlementResp
             : "No plan assigned."}
         </span>
       </div>
-      <ProblemAlert problem={problemFrom(assign.error)} onDismiss={() => assign.reset()} />
       {entitlement.status === "Archived" ? null : (
-        <form className="toolbar" onSubmit={submit}>
-          <select
-            aria-label="Plan set"
-            value={planSetId}
-            onChange={(e) => {
-              setPlanSetId(e.target.value);
-              setPlanName("");
-            }}
-          >
-            <option value="">Choose a plan set</option>
-            {(planSets.data?.items ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="Plan"
-            value={planName}
-            onChange={(e) => setPlanName(e.target.value)}
+        <Form
+          form={form}
+          id="assign-plan"
+          className="form-inline"
+          label="Assign a plan"
+          onSubmit={(plan) => {
+            assign.reset();
+            assign.mutate({ id: entitlement.id, plan });
+          }}
+        >
+          <SelectField
+            name="planSetId"
+            label="Plan set"
+            emptyLabel="Choose a plan set"
+            options={(planSets.data?.items ?? []).map((set) => ({ value: set.id, label: set.name }))}
+          />
+          <SelectField
+            name="planName"
+            label="Plan"
+            emptyLabel="Choose a plan"
             disabled={!planSetId}
-          >
-            <option value="">Choose a plan</option>
-            {plans.map((p) => (
-              <option key={p.id} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-          <button
-            type="submit"
-            className="btn btn-small btn-primary"
-            disabled={assign.isPending || !planName}
-          >
+            options={plans.map((p) => ({ value: p.name, label: p.name }))}
+          />
+          <button type="submit" className="btn btn-small btn-primary" disabled={assign.isPending}>
             Assign plan
           </button>
-        </form>
+        </Form>
       )}
       <div className="table-wrap">
         <table className="table table-compact" aria-label="Plan history">

@@ -1,13 +1,61 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { ZOfferWriteRequest, type TOfferResponse } from "@/server/domain/entitlements/offers/offer.schemas";
+import { useEffect, useRef } from "react";
+import { get, useFormState, useWatch } from "react-hook-form";
+import {
+  ZOfferWriteRequest,
+  type TOfferResponse,
+  type TOfferWriteRequest,
+} from "@/server/domain/entitlements/offers/offer.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import {
+  CheckboxField,
+  Form,
+  NumberField,
+  SelectField,
+  TextField,
+  useSchemaForm,
+  withLabel,
+} from "../ui/form";
+
+type Values = {
+  name: string;
+  productIds: string[];
+  planSetId: string;
+  planName: string;
+  validityDays: number | null;
+  isEntitlementTrial: boolean;
+  claimBasedActivation: { numberOfSeats: number; isFloatingLicense: boolean };
+};
+
+/** The products the offer copies from, as a group of checkboxes with the list's own error. */
+function ProductsField({ products }: { products: { id: string; name: string; productCode: string }[] }) {
+  const { errors } = useFormState({ name: "productIds" });
+  const error = get(errors, "productIds") as { message?: string } | undefined;
+  return (
+    <fieldset className={`form-section field${error?.message ? " field-invalid" : ""}`}>
+      <legend>Products</legend>
+      <div className="field-hint">Their features and monitored assets are copied onto the offer.</div>
+      <div className="chips">
+        {products.map((p) => (
+          <CheckboxField
+            key={p.id}
+            name="productIds"
+            value={p.id}
+            label={
+              <>
+                {p.name} <span className="muted">{p.productCode}</span>
+              </>
+            }
+          />
+        ))}
+      </div>
+      {error?.message ? <div className="field-error">{withLabel(error.message, "Products")}</div> : null}
+    </fieldset>
+  );
+}
 
 /** A Draft offer made from catalog products, a plan and the licensing model. */
 export function OfferCreateDialog({
@@ -20,15 +68,23 @@ export function OfferCreateDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [productIds, setProductIds] = useState<string[]>([]);
-  const [planSetId, setPlanSetId] = useState("");
-  const [planName, setPlanName] = useState("");
-  const [validityDays, setValidityDays] = useState("");
-  const [trial, setTrial] = useState(false);
-  const [seats, setSeats] = useState("1");
-  const [floating, setFloating] = useState(false);
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, TOfferWriteRequest>(ZOfferWriteRequest, {
+    defaultValues: {
+      name: "",
+      productIds: [],
+      planSetId: "",
+      planName: "",
+      validityDays: null,
+      isEntitlementTrial: false,
+      claimBasedActivation: { numberOfSeats: 1, isFloatingLicense: false },
+    },
+    // No plan set means no plan; the API takes the two together or neither.
+    toPayload: (v) => ({
+      ...v,
+      planSetId: v.planSetId || null,
+      planName: v.planSetId ? v.planName || null : null,
+    }),
+  });
   const products = useQuery(
     trpc.products.list.queryOptions({
       pageNumber: 1,
@@ -47,27 +103,17 @@ export function OfferCreateDialog({
         if (onCreated) onCreated(offer);
         else onClose();
       },
+      onError: form.showProblem,
     }),
   );
-  const problem = localProblem ?? problemFrom(create.error);
+  const planSetId = useWatch({ control: form.control, name: "planSetId" });
   const plans = planSets.data?.items.find((p) => p.id === planSetId)?.plans ?? [];
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    create.reset();
-    const parsed = ZOfferWriteRequest.safeParse({
-      name,
-      productIds,
-      planSetId: planSetId || null,
-      planName: planSetId ? planName || null : null,
-      validityDays: validityDays ? Number(validityDays) : null,
-      isEntitlementTrial: trial,
-      claimBasedActivation: { numberOfSeats: Number(seats), isFloatingLicense: floating },
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    create.mutate(parsed.data);
-  }
+  // Another plan set's plans are other plans: the choice starts again.
+  const shownSet = useRef(planSetId);
+  useEffect(() => {
+    if (shownSet.current !== planSetId) form.setValue("planName", "");
+    shownSet.current = planSetId;
+  }, [form, planSetId]);
 
   return (
     <Dialog
@@ -86,104 +132,38 @@ export function OfferCreateDialog({
         </>
       }
     >
-      <ProblemAlert problem={problem} />
-      <form id="offer-create" className="form" onSubmit={submit} noValidate>
-        <Field label="Name" htmlFor="offer-name" error={fieldError(problem, "name")}>
-          <input id="offer-name" value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <Field
-          label="Products"
-          hint="Their features and monitored assets are copied onto the offer."
-          error={fieldError(problem, "productIds")}
-        >
-          <div className="chips">
-            {(products.data?.items ?? []).map((p) => (
-              <label key={p.id} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={productIds.includes(p.id)}
-                  onChange={(e) =>
-                    setProductIds(
-                      e.target.checked ? [...productIds, p.id] : productIds.filter((id) => id !== p.id),
-                    )
-                  }
-                />
-                {p.name} <span className="muted">{p.productCode}</span>
-              </label>
-            ))}
-          </div>
-        </Field>
+      <Form
+        form={form}
+        id="offer-create"
+        onSubmit={(payload) => {
+          create.reset();
+          create.mutate(payload);
+        }}
+      >
+        <TextField name="name" label="Name" />
+        <ProductsField products={products.data?.items ?? []} />
         <div className="form-row">
-          <Field label="Plan set" htmlFor="offer-plan-set">
-            <select
-              id="offer-plan-set"
-              value={planSetId}
-              onChange={(e) => {
-                setPlanSetId(e.target.value);
-                setPlanName("");
-              }}
-            >
-              <option value="">No plan</option>
-              {(planSets.data?.items ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Plan" htmlFor="offer-plan" error={fieldError(problem, "planName")}>
-            <select
-              id="offer-plan"
-              value={planName}
-              disabled={!planSetId}
-              onChange={(e) => setPlanName(e.target.value)}
-            >
-              <option value="">Choose a plan</option>
-              {plans.map((p) => (
-                <option key={p.id} value={p.name}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            name="planSetId"
+            label="Plan set"
+            emptyLabel="No plan"
+            options={(planSets.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
+          <SelectField
+            name="planName"
+            label="Plan"
+            emptyLabel="Choose a plan"
+            disabled={!planSetId}
+            options={plans.map((p) => ({ value: p.name, label: p.name }))}
+          />
         </div>
         <div className="form-row">
-          <Field
-            label="Seats"
-            htmlFor="offer-seats"
-            error={fieldError(problem, "claimBasedActivation.numberOfSeats")}
-          >
-            <input
-              id="offer-seats"
-              type="number"
-              min={1}
-              value={seats}
-              onChange={(e) => setSeats(e.target.value)}
-            />
-          </Field>
-          <Field
-            label="Validity (days)"
-            htmlFor="offer-validity"
-            hint="Empty: no expiry."
-            error={fieldError(problem, "validityDays")}
-          >
-            <input
-              id="offer-validity"
-              type="number"
-              min={1}
-              value={validityDays}
-              onChange={(e) => setValidityDays(e.target.value)}
-            />
-          </Field>
+          <NumberField name="claimBasedActivation.numberOfSeats" label="Seats" />
+          <NumberField name="validityDays" label="Validity (days)" emptyAs={null} hint="Empty: no expiry." />
         </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={floating} onChange={(e) => setFloating(e.target.checked)} />{" "}
-          Floating license
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} /> Trial
-        </label>
-      </form>
+        <CheckboxField name="claimBasedActivation.isFloatingLicense" label="Floating license" />
+        <CheckboxField name="isEntitlementTrial" label="Trial" />
+      </Form>
     </Dialog>
   );
 }

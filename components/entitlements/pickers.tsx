@@ -178,6 +178,54 @@ export function ProductSearchPicker({ value, onChange, label = "Product", hideLa
   );
 }
 
+/** An offer, searched by name; shown as "Name (version N)". `exclude` hides offers already chosen. */
+export function OfferPicker({
+  value,
+  onChange,
+  label = "Offer",
+  hideLabel,
+  exclude = [],
+}: PickerProps & { exclude?: readonly string[] }) {
+  const trpc = useTRPC();
+  const [term, setTerm] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
+  const search = sieveValue(useDebounced(term.trim(), 250));
+  const matches = useQuery({
+    ...trpc.entitlements.offers.queryOptions({
+      pageNumber: 1,
+      pageSize: PICKER_SIZE,
+      filter: `name@=*${search}`,
+      sortOrder: "name",
+    }),
+    enabled: search.length > 0 && !value,
+  });
+  const current = useQuery({
+    ...trpc.entitlements.offer.queryOptions({ id: value }),
+    enabled: Boolean(value) && !chosen,
+  });
+  const offerLabel = (o: { name: string; version: number }) => `${o.name} (version ${o.version})`;
+  const options = (matches.data?.items ?? [])
+    .filter((o) => !exclude.includes(o.id))
+    .map((o) => ({ id: o.id, label: offerLabel(o), hint: o.status }));
+  return (
+    <EntityPicker
+      label={label}
+      hideLabel={hideLabel}
+      placeholder="Search offers by name…"
+      value={value}
+      selectedLabel={chosen ?? (current.data ? offerLabel(current.data) : null)}
+      term={term}
+      onTerm={setTerm}
+      loading={matches.isFetching}
+      options={options}
+      onChange={(id) => {
+        setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);
+        onChange(id);
+      }}
+    />
+  );
+}
+
 /** The names of the entitlements a page of rows refers to, by id (one query per page). */
 export function useEntitlementNames(ids: string[]): Map<string, string> {
   const trpc = useTRPC();

@@ -1,19 +1,15 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { INTEGRATOR_SCOPE, isValidScopePattern } from "@/server/domain/identity/scopes";
+import { useState } from "react";
 import type { ClientKind, TClientResponse } from "@/server/domain/identity/oauth-clients";
 import { useTRPC } from "../shell/trpc-provider";
 import { DataTable, type Column } from "../ui/data-table";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { Dialog } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { CopyButton } from "../ui/copy-button";
 import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { problemFrom } from "../ui/problem";
 import { formatDate, formatDateTime } from "../ui/format";
-import { ScopePicker } from "./scope-picker";
+import { ClientCreateDialog } from "./client-create-dialog";
 import { CallbackAllowanceDialog } from "../webhooks/callback-allowance-dialog";
 import "./identity.css";
 
@@ -135,7 +131,7 @@ export function ClientsTable({ kinds }: { kinds: readonly ClientKind[] }) {
         loading={list.isLoading}
         empty="No API clients yet."
       />
-      {creating ? <CreateClientDialog kinds={kinds} onClose={() => setCreating(false)} /> : null}
+      {creating ? <ClientCreateDialog kinds={kinds} onClose={() => setCreating(false)} /> : null}
       {allowing ? <CallbackAllowanceDialog client={allowing} onClose={() => setAllowing(null)} /> : null}
       <ConfirmDialog
         open={!!revoking}
@@ -154,147 +150,5 @@ export function ClientsTable({ kinds }: { kinds: readonly ClientKind[] }) {
         </p>
       </ConfirmDialog>
     </>
-  );
-}
-
-function CreateClientDialog({ kinds, onClose }: { kinds: readonly ClientKind[]; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [kind, setKind] = useState<ClientKind>(kinds[0] ?? "admin");
-  const [scopes, setScopes] = useState<string[]>([]);
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
-  const create = useMutation(
-    trpc.clients.create.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.clients.pathKey() }),
-    }),
-  );
-  const created = create.data;
-  const problem = localProblem ?? problemFrom(create.error);
-  const integrator = kind === "integrator";
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    const chosen = integrator ? [INTEGRATOR_SCOPE] : scopes;
-    const issues = [
-      ...(name.trim() ? [] : [{ path: ["name"], message: "Give the client a name." }]),
-      ...(chosen.length ? [] : [{ path: ["scopes"], message: "Choose at least one scope." }]),
-      ...chosen
-        .filter((s) => !isValidScopePattern(s))
-        .map((s) => ({ path: ["scopes"], message: `unknown scope ${s}` })),
-    ];
-    if (issues.length) return setLocalProblem(validationProblem(issues));
-    create.mutate({ name: name.trim(), kind, scopes: chosen });
-  }
-
-  if (created) {
-    return (
-      <Dialog
-        open
-        wide
-        title="API client created"
-        onClose={onClose}
-        footer={
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            I have stored the secret
-          </button>
-        }
-      >
-        <div className="alert alert-warn" role="status">
-          Copy the client secret now. It is shown only this once and cannot be retrieved later; if it is lost,
-          revoke this client and create another.
-        </div>
-        <dl className="secret-list">
-          <dt>Client id</dt>
-          <dd>
-            <code data-testid="created-client-id">{created.client.clientId}</code>{" "}
-            <CopyButton value={created.client.clientId} />
-          </dd>
-          <dt>Client secret</dt>
-          <dd>
-            <code className="secret" data-testid="client-secret">
-              {created.clientSecret}
-            </code>{" "}
-            <CopyButton value={created.clientSecret} label="Copy secret" />
-          </dd>
-          <dt>Scopes</dt>
-          <dd className="scope-list">
-            {created.client.scopes.map((s) => (
-              <code key={s}>{s}</code>
-            ))}
-          </dd>
-        </dl>
-        <p className="muted small">
-          Get a token with <code>POST /auth/connect/token</code>, <code>grant_type=client_credentials</code>,
-          this id and secret, and the scopes the call needs.
-        </p>
-      </Dialog>
-    );
-  }
-
-  return (
-    <Dialog
-      open
-      wide
-      title="New API client"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="client-form" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create client"}
-          </button>
-        </>
-      }
-    >
-      <ProblemAlert problem={problem} />
-      <form id="client-form" className="form" onSubmit={submit} noValidate>
-        <div className="form-row">
-          <Field label="Name" htmlFor="client-name" error={fieldError(problem, "name")}>
-            <input
-              id="client-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              autoFocus
-              placeholder="Billing backend"
-            />
-          </Field>
-          <Field
-            label="Kind"
-            htmlFor="client-kind"
-            hint={
-              integrator
-                ? `An integrator client holds only ${INTEGRATOR_SCOPE}.`
-                : "admin and operational clients call the provisioning API."
-            }
-          >
-            <select id="client-kind" value={kind} onChange={(e) => setKind(e.target.value as ClientKind)}>
-              {kinds.map((k) => (
-                <option key={k} value={k}>
-                  {k}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <Field
-          label="Scopes"
-          error={fieldError(problem, "scopes")}
-          hint="Grant only what the client needs. Click a resource to toggle its whole row."
-        >
-          {integrator ? (
-            <p>
-              <code>{INTEGRATOR_SCOPE}</code>
-            </p>
-          ) : (
-            <ScopePicker value={scopes} onChange={setScopes} />
-          )}
-        </Field>
-      </form>
-    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import {
   staffRoleDescriptions,
   staffRoleLabels,
@@ -11,11 +11,9 @@ import {
 import type { TStaffUserResponse } from "@/server/domain/identity/staff-roles/staff-users";
 import { useTRPC } from "../shell/trpc-provider";
 import type { Column } from "../ui/data-table";
-import { Dialog } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { CopyButton } from "../ui/copy-button";
 import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom } from "../ui/problem";
+import { problemFrom } from "../ui/problem";
+import { StaffInviteDialog } from "./staff-invite-dialog";
 import { formatDate } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
@@ -137,91 +135,7 @@ export function StaffUsersTable() {
           </div>
         ))}
       </dl>
-      {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
+      {inviting ? <StaffInviteDialog onClose={() => setInviting(false)} /> : null}
     </>
-  );
-}
-
-function InviteDialog({ onClose }: { onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [staffRole, setStaffRole] = useState<StaffRole>("read-only");
-  const invite = useMutation(
-    trpc.staffUsers.invite.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.staffUsers.pathKey() }),
-    }),
-  );
-  const problem = problemFrom(invite.error);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    invite.mutate({ email: email.trim(), name: name.trim() || undefined, staffRole });
-  }
-
-  if (invite.data) {
-    return (
-      <Dialog
-        open
-        title="User invited"
-        onClose={onClose}
-        footer={
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            Done
-          </button>
-        }
-      >
-        <div className="alert alert-warn" role="status">
-          Pass this one-time password to {invite.data.user.email}; it is shown only this once.
-        </div>
-        <p>
-          <code className="secret" data-testid="invite-password">
-            {invite.data.password}
-          </code>{" "}
-          <CopyButton value={invite.data.password} label="Copy password" />
-        </p>
-      </Dialog>
-    );
-  }
-  return (
-    <Dialog
-      open
-      title="Invite a staff user"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="invite-form" className="btn btn-primary" disabled={invite.isPending}>
-            {invite.isPending ? "Inviting…" : "Invite"}
-          </button>
-        </>
-      }
-    >
-      <ProblemAlert problem={problem} />
-      <form id="invite-form" className="form" onSubmit={submit} noValidate>
-        <Field label="Email" htmlFor="invite-email" error={fieldError(problem, "email")}>
-          <input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
-        <Field label="Name" htmlFor="invite-name">
-          <input id="invite-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
-        </Field>
-        <Field label="Role" htmlFor="invite-role" hint={staffRoleDescriptions[staffRole]}>
-          <select
-            id="invite-role"
-            value={staffRole}
-            onChange={(e) => setStaffRole(e.target.value as StaffRole)}
-          >
-            {roleOptions.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </form>
-    </Dialog>
   );
 }

@@ -95,6 +95,7 @@ function AddOnScreen({ addOn }: { addOn: TAddOnResponse }) {
           </div>
           <AddOnGrantedFeatures addOn={addOn} features={features.data} readOnly={readOnly} />
           <AddOnFeatureValues
+            suiteId={addOn.suiteId}
             features={features.data}
             balanceMetrics={balances.data ?? []}
             problem={problemFrom(update.error)}

@@ -8,6 +8,7 @@ import { fieldError, type ProblemJson } from "../ui/problem";
 import { FeatureValueInput, type FeatureOption } from "./feature-value-row";
 import { TierTable } from "./tier-table";
 import { emptyAddOnValue, type AddOnValueForm } from "./add-on-values";
+import { PlanTargetsPicker, useSuitePlanNames } from "./plan-targets-picker";
 
 /** A row's fields and how its error sentences name them (the value by its feature). */
 const rowFields: [string, (feature: string) => string][] = [
@@ -23,10 +24,13 @@ const rowFields: [string, (feature: string) => string][] = [
  * (Replace, Add, Tiered), the value or the tiers, and the plans it applies to.
  */
 export function AddOnFeatureValues({
+  suiteId,
   features,
   balanceMetrics,
   problem,
 }: {
+  /** The add-on's suite, whose plans a value may target. */
+  suiteId: string;
   features: FeatureOption[] | undefined;
   balanceMetrics: string[];
   /** The server's refusal, whose value errors show under their rows. */
@@ -35,6 +39,7 @@ export function AddOnFeatureValues({
   const { field } = useController({ name: "featureValues" });
   const { errors } = useFormState({ name: "featureValues" });
   const values = field.value as AddOnValueForm[];
+  const plans = useSuitePlanNames(suiteId);
   const setValues = (next: AddOnValueForm[]) => field.onChange(next);
   const setValue = (i: number, patch: Partial<AddOnValueForm>) =>
     setValues(values.map((v, j) => (j === i ? { ...v, ...patch } : v)));
@@ -49,8 +54,8 @@ export function AddOnFeatureValues({
       <h2>Feature values</h2>
       <p className="muted small">
         Replace: the add-on&apos;s value replaces the plan&apos;s. Add: a number added to the plan&apos;s.
-        Tiered: the add-on&apos;s tiers replace the plan&apos;s. Plan targets are plan names; empty applies to
-        every plan.
+        Tiered: the add-on&apos;s tiers replace the plan&apos;s. Plan targets are the suite&apos;s plans; none
+        checked applies to every plan.
       </p>
       {values.length ? (
         <table className="value-table" aria-label="Feature values">
@@ -113,11 +118,11 @@ export function AddOnFeatureValues({
                       )}
                     </td>
                     <td>
-                      <input
-                        aria-label="Plan targets"
+                      <PlanTargetsPicker
                         value={v.planTargets}
-                        onChange={(e) => setValue(i, { planTargets: e.target.value })}
-                        placeholder="every plan"
+                        onChange={(planTargets) => setValue(i, { planTargets })}
+                        planNames={plans.names}
+                        loading={plans.loading}
                       />
                     </td>
                     <td>
@@ -147,8 +152,8 @@ export function AddOnFeatureValues({
                           onChange={(usageTiers) => setValue(i, { usageTiers })}
                           percentages={false}
                           balanceMetrics={balanceMetrics}
-                          errorOf={(path) =>
-                            path ? errorAt(i, `usageTiers.${path}`, `A tier of ${name}`) : undefined
+                          errorOf={(path, label) =>
+                            path ? errorAt(i, `usageTiers.${path}`, label ?? `A tier of ${name}`) : undefined
                           }
                         />
                       </td>

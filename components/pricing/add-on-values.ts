@@ -1,13 +1,13 @@
 import type { TAddOnResponse } from "@/server/domain/pricing/add-ons/add-on.schemas";
 import { newKey, tierFormOf, tierRequestOf, type TierForm } from "./plan-set-form";
 
-/** One feature value of an add-on as its row edits it: plan targets as a comma list, tiers as typed. */
+/** One feature value of an add-on as its row edits it: the plan names it targets, tiers as typed. */
 export type AddOnValueForm = {
   key: string;
   featureCode: string;
   operation: string;
   value: string;
-  planTargets: string;
+  planTargets: string[];
   usageTiers: TierForm[];
 };
 
@@ -29,7 +29,7 @@ export function addOnValues(addOn: TAddOnResponse): AddOnValues {
       featureCode: v.featureCode,
       operation: v.operation,
       value: v.value ?? "",
-      planTargets: v.planTargets.join(", "),
+      planTargets: [...v.planTargets],
       usageTiers: v.usageTiers.map(tierFormOf),
     })),
   };
@@ -40,7 +40,7 @@ export const emptyAddOnValue = (featureCode: string): AddOnValueForm => ({
   featureCode,
   operation: "Replace",
   value: "",
-  planTargets: "",
+  planTargets: [],
   usageTiers: [],
 });
 
@@ -59,10 +59,7 @@ export function addOnPayload(v: AddOnValues, featureCatalogIds: string[]) {
       featureCode: f.featureCode,
       operation: f.operation,
       value: f.operation === "Tiered" || f.value === "" ? null : f.value,
-      planTargets: f.planTargets
-        .split(",")
-        .map((t) => t.trim())
-        .filter(Boolean),
+      planTargets: f.planTargets,
       usageTiers: f.operation === "Tiered" ? f.usageTiers.map(tierRequestOf) : [],
     })),
   };

@@ -83,7 +83,8 @@ export function FeatureValueRow({
   balanceMetrics: readonly string[];
   onChange: (fv: FeatureValueForm) => void;
   onRemove: () => void;
-  errorOf: (field: string) => string | undefined;
+  /** The sentence filed at `field` under this value, naming it `label` when given (a tier's cell). */
+  errorOf: (field: string, label?: string) => string | undefined;
 }) {
   const feature = features.find((f) => f.featureCode === fv.featureCode);
   const [showTiers, setShowTiers] = useState(fv.usageTiers.length > 0);
@@ -119,7 +120,7 @@ export function FeatureValueRow({
           <div className="muted small">
             {feature
               ? `${feature.featureType}${feature.units ? ` · ${feature.units}` : ""}`
-              : "not in the catalog"}
+              : "not a feature of this product"}
             {fv.metricName ? (
               <>
                 {" "}
@@ -181,7 +182,7 @@ export function FeatureValueRow({
               onChange={(usageTiers) => onChange({ ...fv, usageTiers })}
               percentages={fv.enforcementType === "Percentage"}
               balanceMetrics={balanceMetrics}
-              errorOf={(path) => (path ? errorOf(`usageTiers.${path}`) : undefined)}
+              errorOf={(path, label) => (path ? errorOf(`usageTiers.${path}`, label) : undefined)}
             />
           </td>
         </tr>

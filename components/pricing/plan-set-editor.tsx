@@ -2,23 +2,16 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import {
-  ZPlanSetUpdateRequest,
-  pricingModes,
-  type TPlanSetResponse,
-} from "@/server/domain/pricing/plan-sets/plan-set.schemas";
+import { useSearchParams } from "next/navigation";
+import { useState } from "react";
+import type { TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-set.schemas";
 import { useTRPC } from "../shell/trpc-provider";
-import { Field } from "../ui/field";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
 import { StatusBadge } from "./status-badge";
-import { emptyPlan, formOf, requestOf, type PlanSetForm } from "./plan-set-form";
-import { PlanCard, type MemberOption } from "./plan-card";
-import { productLabel } from "./product-picker";
+import { PlanSetPlans } from "./plan-set-plans";
 import { Tabs } from "../ui/tabs";
 import { AuditHistory } from "../audit/audit-history";
 
@@ -35,17 +28,10 @@ export function PlanSetEditor({ planSetId }: { planSetId: string }) {
 
 function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
   const trpc = useTRPC();
-  const router = useRouter();
   const params = useSearchParams();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<PlanSetForm>(() => formOf(planSet));
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
-  const [saved, setSaved] = useState(false);
   const [move, setMove] = useState<Move>(null);
 
-  const suite = useQuery(trpc.suites.get.queryOptions({ suiteId: planSet.suiteId }));
-  const balances = useQuery(trpc.suites.balanceMetrics.queryOptions({ suiteId: planSet.suiteId }));
-  const features = useQuery(trpc.planSets.featureOptions.queryOptions({ term: "" }));
   const timeline = useQuery(
     trpc.planSets.revisions.queryOptions({ planSetId: planSet.id, pageNumber: 1, pageSize: 50 }),
   );
@@ -53,52 +39,15 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
   const openDraft = timeline.data?.items.find((r) => r.status === "Draft" && r.id !== planSet.id);
   const published = timeline.data?.items.find((r) => r.status === "Published" && r.id !== planSet.id);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.planSets.pathKey() });
-  const update = useMutation(
-    trpc.planSets.update.mutationOptions({
-      onSuccess: async (result) => {
-        await refresh();
-        // docs/api.md: an edit of a published revision lands on a draft copy; go there.
-        if (result.id !== planSet.id) router.push(`/admin/plan-sets/${result.id}?editedFrom=${planSet.id}`);
-        else setSaved(true);
-      },
-    }),
-  );
   const moveStatus = useMutation(
     trpc.planSets.moveStatus.mutationOptions({
       onSuccess: async () => {
-        await refresh();
+        await queryClient.invalidateQueries({ queryKey: trpc.planSets.pathKey() });
         setMove(null);
       },
     }),
   );
-  const problem = localProblem ?? problemFrom(update.error);
-  const errorOf = (path: string) => fieldError(problem, path);
   const readOnly = planSet.status === "Archived";
-
-  const members: MemberOption[] = (suite.data?.members ?? []).map((m) => ({
-    productId: m.productId,
-    label: productLabel({ ...m, name: m.productName }),
-  }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    setSaved(false);
-    update.reset();
-    const parsed = ZPlanSetUpdateRequest.safeParse(requestOf(form));
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    update.mutate({ planSetId: planSet.id, edit: parsed.data });
-  }
-  const setPlan = (i: number, plan: PlanSetForm["plans"][number]) =>
-    setForm({ ...form, plans: form.plans.map((p, j) => (j === i ? plan : p)) });
-  const movePlan = (i: number, delta: number) => {
-    const j = i + delta;
-    if (j < 0 || j >= form.plans.length) return;
-    const plans = [...form.plans];
-    [plans[i], plans[j]] = [plans[j], plans[i]];
-    setForm({ ...form, plans });
-  };
 
   return (
     <div className="pricing">
@@ -196,103 +145,7 @@ function PlanSetScreen({ planSet }: { planSet: TPlanSetResponse }) {
             label: "Plans",
             render: () => (
               <div className="editor-layout">
-                <form onSubmit={submit} noValidate aria-label="Plan set">
-                  <ProblemAlert problem={problem} />
-                  {saved ? (
-                    <p className="muted small" role="status">
-                      Saved.
-                    </p>
-                  ) : null}
-                  <fieldset disabled={readOnly}>
-                    <div className="panel form">
-                      <div className="grid-3">
-                        <Field label="Name" htmlFor="plan-set-name" error={errorOf("name")}>
-                          <input
-                            id="plan-set-name"
-                            value={form.name}
-                            onChange={(e) => setForm({ ...form, name: e.target.value })}
-                          />
-                        </Field>
-                        <Field
-                          label="Pricing mode"
-                          htmlFor="plan-set-mode"
-                          hint="Every plan of a set is priced the same way."
-                        >
-                          <select
-                            id="plan-set-mode"
-                            value={form.pricingMode}
-                            onChange={(e) =>
-                              setForm({ ...form, pricingMode: e.target.value as PlanSetForm["pricingMode"] })
-                            }
-                          >
-                            {pricingModes.map((m) => (
-                              <option key={m} value={m}>
-                                {m === "Absolute" ? "Absolute (monthly price)" : "Relative (weight)"}
-                              </option>
-                            ))}
-                          </select>
-                        </Field>
-                      </div>
-                      <Field
-                        label="Description"
-                        htmlFor="plan-set-description"
-                        error={errorOf("description")}
-                      >
-                        <textarea
-                          id="plan-set-description"
-                          rows={2}
-                          value={form.description}
-                          onChange={(e) => setForm({ ...form, description: e.target.value })}
-                        />
-                      </Field>
-                    </div>
-                    {form.plans.map((plan, i) => (
-                      <PlanCard
-                        key={plan.key}
-                        plan={plan}
-                        index={i}
-                        pricingMode={form.pricingMode}
-                        members={members}
-                        features={features.data ?? []}
-                        balanceMetrics={balances.data ?? []}
-                        onChange={(p) => setPlan(i, p)}
-                        onRemove={() => setForm({ ...form, plans: form.plans.filter((_, j) => j !== i) })}
-                        onMove={(delta) => movePlan(i, delta)}
-                        errorOf={errorOf}
-                      />
-                    ))}
-                    <div className="toolbar">
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => {
-                          const plan = emptyPlan();
-                          // A suite of one gets its member's line item right away.
-                          if (members.length === 1)
-                            plan.lineItems = [
-                              {
-                                key: `${plan.key}-li`,
-                                productId: members[0].productId,
-                                included: true,
-                                featureValues: [],
-                              },
-                            ];
-                          setForm({ ...form, plans: [...form.plans, plan] });
-                        }}
-                      >
-                        Add plan
-                      </button>
-                      <span className="toolbar-spacer" />
-                      <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-                        {update.isPending
-                          ? "Saving…"
-                          : planSet.status === "Published"
-                            ? "Save as draft copy"
-                            : "Save"}
-                      </button>
-                    </div>
-                  </fieldset>
-                </form>
+                <PlanSetPlans planSet={planSet} />
 
                 <aside className="panel" aria-label="Revision timeline">
                   <h2>Revisions</h2>

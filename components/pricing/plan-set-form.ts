@@ -1,5 +1,6 @@
 import type { TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-set.schemas";
 import { tierRow } from "../catalog/monitored-assets/tier-table-editor";
+import { formatMoney, formatQuantity } from "../ui/format";
 
 /**
  * The plan editor's state: what the inputs hold (numbers as typed text), and its conversion to the
@@ -37,9 +38,10 @@ export type PlanForm = {
   key: string;
   name: string;
   description: string;
-  monthlyPrice: string;
+  /** As the kit's number field holds it: a number, null when blank (not priced / not weighted). */
+  monthlyPrice: number | null;
   currency: string;
-  relativeWeight: string;
+  relativeWeight: number | null;
   lineItems: LineItemForm[];
 };
 export type PlanSetForm = {
@@ -51,7 +53,6 @@ export type PlanSetForm = {
 
 let counter = 0;
 export const newKey = () => `k${++counter}`;
-const text = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 
 export function emptyTier(start = 0): TierForm {
   return {
@@ -73,9 +74,9 @@ export const emptyPlan = (): PlanForm => ({
   key: newKey(),
   name: "",
   description: "",
-  monthlyPrice: "",
+  monthlyPrice: null,
   currency: "",
-  relativeWeight: "",
+  relativeWeight: null,
   lineItems: [],
 });
 
@@ -91,9 +92,9 @@ export function formOf(planSet: TPlanSetResponse): PlanSetForm {
       key: newKey(),
       name: p.name,
       description: p.description,
-      monthlyPrice: text(p.monthlyPrice),
+      monthlyPrice: p.monthlyPrice,
       currency: p.currency ?? "",
-      relativeWeight: text(p.relativeWeight),
+      relativeWeight: p.relativeWeight,
       lineItems: p.lineItems.map((li) => ({
         key: newKey(),
         productId: li.productId,
@@ -112,7 +113,11 @@ export function formOf(planSet: TPlanSetResponse): PlanSetForm {
 }
 
 /** "" is null (not priced / not weighted / open-ended); anything else is read as a number. */
-const num = (value: string): number | null => (value.trim() === "" ? null : Number(value.trim()));
+const num = (value: string | number | null | undefined): number | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  return value.trim() === "" ? null : Number(value.trim());
+};
 
 /** A tier table row as the request's tier: blanks are 0, a blank end is open-ended. */
 export function tierRequestOf(t: TierForm) {
@@ -171,4 +176,16 @@ export function priceLabel(plan: {
   if (plan.monthlyPrice === null) return "not priced yet";
   if (plan.monthlyPrice === 0) return "free";
   return `${plan.monthlyPrice} ${plan.currency ?? ""}/month`.trim();
+}
+
+/** A plan's price or weight as the pricing table shows it: "EUR 19 /month", "Free", "Not priced yet". */
+export function planPriceText(
+  plan: Pick<PlanForm, "monthlyPrice" | "currency" | "relativeWeight">,
+  pricingMode: string,
+): string {
+  const unset = (n: number | null) => n === null || Number.isNaN(n);
+  if (pricingMode === "Relative")
+    return unset(plan.relativeWeight) ? "Not weighted yet" : `Weight ${formatQuantity(plan.relativeWeight!)}`;
+  if (unset(plan.monthlyPrice)) return "Not priced yet";
+  return formatMoney(plan.monthlyPrice!, plan.currency || null, { per: "month" });
 }

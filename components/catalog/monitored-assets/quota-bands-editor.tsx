@@ -1,8 +1,21 @@
 "use client";
 
 import { quotaUsageLevels } from "@/server/domain/catalog/monitored-assets/usage-tier.schemas";
+import { RowEditor, type RowColumn } from "../../ui/form";
 
 export type BandRow = { endUsage: string; name: string; quotaUsageLevel: string };
+
+const columns: RowColumn<BandRow>[] = [
+  { key: "endUsage", header: "Remaining below", cell: "threshold", kind: "decimal" },
+  { key: "name", header: "Name", cell: "name" },
+  {
+    key: "quotaUsageLevel",
+    header: "Level",
+    cell: "level",
+    kind: "select",
+    options: quotaUsageLevels.map((l) => ({ value: l, label: l })),
+  },
+];
 
 /** Usage-quota bands: a band applies while the remaining balance is below its threshold; the lowest matching threshold wins. */
 export function QuotaBandsEditor({
@@ -12,79 +25,18 @@ export function QuotaBandsEditor({
   rows: BandRow[];
   onChange: (rows: BandRow[]) => void;
 }) {
-  const set = (i: number, patch: Partial<BandRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
-    <div>
-      <table className="grid-editor" aria-label="Usage quota bands">
-        <thead>
-          <tr>
-            <th>Remaining below</th>
-            <th>Name</th>
-            <th>Level</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="muted small">
-                No bands.
-              </td>
-            </tr>
-          ) : null}
-          {rows.map((row, i) => (
-            <tr key={i}>
-              <td>
-                <input
-                  aria-label={`Band ${i + 1} threshold`}
-                  inputMode="decimal"
-                  value={row.endUsage}
-                  onChange={(e) => set(i, { endUsage: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={`Band ${i + 1} name`}
-                  value={row.name}
-                  onChange={(e) => set(i, { name: e.target.value })}
-                />
-              </td>
-              <td>
-                <select
-                  aria-label={`Band ${i + 1} level`}
-                  value={row.quotaUsageLevel}
-                  onChange={(e) => set(i, { quotaUsageLevel: e.target.value })}
-                >
-                  {quotaUsageLevels.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-small btn-ghost"
-                  aria-label={`Remove band ${i + 1}`}
-                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                >
-                  ×
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <button
-        type="button"
-        className="btn btn-small"
-        onClick={() => onChange([...rows, { endUsage: "", name: "", quotaUsageLevel: "None" }])}
-      >
-        Add band
-      </button>
+    <RowEditor<BandRow>
+      label="Usage quota bands"
+      rows={rows}
+      onChange={onChange}
+      columns={columns}
+      rowName="Band"
+      newRow={() => ({ endUsage: "", name: "", quotaUsageLevel: "None" })}
+      addLabel="Add band"
+      empty="No bands."
+    >
       <p className="muted small">A band at Critical blocks further deductions.</p>
-    </div>
+    </RowEditor>
   );
 }

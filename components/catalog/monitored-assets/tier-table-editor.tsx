@@ -4,6 +4,7 @@ import {
   quotaUsageLevels,
   quotaUsagePolicies,
 } from "@/server/domain/catalog/monitored-assets/usage-tier.schemas";
+import { RowEditor, type RowColumn } from "../../ui/form";
 
 /** One tier as the form holds it: numbers as typed, "" for an open end or no funding balance. */
 export type TierRow = {
@@ -90,150 +91,100 @@ export function tierRow(t: {
   };
 }
 
+const levelOptions = quotaUsageLevels.map((l) => ({ value: l, label: l }));
+const policyOptions = quotaUsagePolicies.map((p) => ({ value: p, label: p }));
+
 /**
  * The tier table: half-open ranges [start, end), contiguous, the last may stay open (blank end).
  * A funding balance is only offered with the AllowWithOverage policy.
  */
-export function TierTableEditor({
+export function TierTableEditor<R extends TierRow = TierRow>({
   rows,
   onChange,
   balanceMetrics,
   errorOf,
+  label = "Usage tiers",
+  percentages = true,
+  newRow = (startUsage) => emptyTier(startUsage) as R,
+  listError,
 }: {
-  rows: TierRow[];
-  onChange: (rows: TierRow[]) => void;
-  balanceMetrics: string[];
+  rows: R[];
+  onChange: (rows: R[]) => void;
+  balanceMetrics: readonly string[];
   /** The sentence for a cell's error, naming the cell by `label` ("Tier 2 start"). */
-  errorOf: (index: number, field: keyof TierRow, label: string) => string | undefined;
+  errorOf: (index: number, field: keyof TierRow, label: string) => string | undefined | null;
+  label?: string;
+  /** Percentage columns, for a value enforced as a percentage (a metric's own ladder always has them). */
+  percentages?: boolean;
+  /** A new row starting at `startUsage` (a plan's rows carry a list key). */
+  newRow?: (startUsage: string) => R;
+  listError?: string | null;
 }) {
-  const cellError = (i: number, field: keyof TierRow) => {
-    const message = errorOf(i, field, `Tier ${i + 1} ${tierCellLabels[field]}`);
-    return message ? <div className="cell-error">{message}</div> : null;
-  };
-  const set = (i: number, patch: Partial<TierRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const text = (i: number, field: keyof TierRow, mode: "text" | "decimal" = "decimal") => (
-    <td className={mode === "text" ? "cell-wide" : undefined}>
-      <input
-        aria-label={`Tier ${i + 1} ${tierCellLabels[field]}`}
-        inputMode={mode}
-        value={rows[i][field]}
-        onChange={(e) => set(i, { [field]: e.target.value })}
-      />
-      {cellError(i, field)}
-    </td>
-  );
+  const number = (key: keyof TierRow, header: string): RowColumn<R> => ({
+    key,
+    header,
+    cell: tierCellLabels[key],
+    kind: "decimal",
+  });
+  const columns: RowColumn<R>[] = [
+    { key: "name", header: "Name", cell: tierCellLabels.name, wide: true },
+    number("startUsage", "Start"),
+    { ...number("endUsage", "End"), title: "Blank: open-ended (last tier only)" },
+    ...(percentages ? [number("startPercentage", "Start %"), number("endPercentage", "End %")] : []),
+    number("baseCredits", "Base credits"),
+    number("creditsPerUnitOfConsumption", "Credits / unit"),
+    {
+      key: "quotaUsageLevel",
+      header: "Level",
+      cell: tierCellLabels.quotaUsageLevel,
+      kind: "select",
+      options: levelOptions,
+    },
+    {
+      key: "quotaUsagePolicy",
+      header: "Policy",
+      cell: tierCellLabels.quotaUsagePolicy,
+      kind: "select",
+      options: policyOptions,
+      // Only AllowWithOverage draws on a funding balance.
+      onSet: (_row, policy) =>
+        policy === "AllowWithOverage" ? {} : ({ fundingBalanceMetric: "" } as Partial<R>),
+    },
+    {
+      key: "fundingBalanceMetric",
+      header: "Funding balance",
+      cell: tierCellLabels.fundingBalanceMetric,
+      kind: "select",
+      disabled: (row) => row.quotaUsagePolicy !== "AllowWithOverage",
+      // A saved metric stays choosable even when the suite no longer lists it.
+      options: (row) => [
+        { value: "", label: "(report only)" },
+        ...[
+          ...new Set([...balanceMetrics, ...(row.fundingBalanceMetric ? [row.fundingBalanceMetric] : [])]),
+        ].map((m) => ({ value: m, label: m })),
+      ],
+    },
+  ];
   return (
-    <div className="grid-scroll">
-      <table className="grid-editor" aria-label="Usage tiers">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Start</th>
-            <th title="Blank: open-ended (last tier only)">End</th>
-            <th>Start %</th>
-            <th>End %</th>
-            <th>Base credits</th>
-            <th>Credits / unit</th>
-            <th>Level</th>
-            <th>Policy</th>
-            <th>Funding balance</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={11} className="muted small">
-                No tiers: usage is tracked but never priced or limited.
-              </td>
-            </tr>
-          ) : null}
-          {rows.map((row, i) => (
-            <tr key={i} data-testid="tier-row">
-              {text(i, "name", "text")}
-              {text(i, "startUsage")}
-              {text(i, "endUsage")}
-              {text(i, "startPercentage")}
-              {text(i, "endPercentage")}
-              {text(i, "baseCredits")}
-              {text(i, "creditsPerUnitOfConsumption")}
-              <td>
-                <select
-                  aria-label={`Tier ${i + 1} level`}
-                  value={row.quotaUsageLevel}
-                  onChange={(e) => set(i, { quotaUsageLevel: e.target.value })}
-                >
-                  {quotaUsageLevels.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <select
-                  aria-label={`Tier ${i + 1} policy`}
-                  value={row.quotaUsagePolicy}
-                  onChange={(e) => set(i, { quotaUsagePolicy: e.target.value })}
-                >
-                  {quotaUsagePolicies.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-                {cellError(i, "quotaUsagePolicy")}
-              </td>
-              <td>
-                <select
-                  aria-label={`Tier ${i + 1} funding balance`}
-                  value={row.fundingBalanceMetric}
-                  disabled={row.quotaUsagePolicy !== "AllowWithOverage"}
-                  onChange={(e) => set(i, { fundingBalanceMetric: e.target.value })}
-                >
-                  <option value="">(report only)</option>
-                  {[
-                    ...new Set([
-                      ...balanceMetrics,
-                      ...(row.fundingBalanceMetric ? [row.fundingBalanceMetric] : []),
-                    ]),
-                  ].map((m) => (
-                    <option key={m} value={m}>
-                      {m}
-                    </option>
-                  ))}
-                </select>
-                {cellError(i, "fundingBalanceMetric")}
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-small btn-ghost"
-                  aria-label={`Remove tier ${i + 1}`}
-                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                >
-                  ×
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <button
-        type="button"
-        className="btn btn-small"
-        onClick={() =>
-          onChange([...rows, emptyTier(rows.length ? rows[rows.length - 1].endUsage || "" : "0")])
-        }
-      >
-        Add tier
-      </button>
+    <RowEditor<R>
+      label={label}
+      rows={rows}
+      onChange={onChange}
+      columns={columns}
+      rowName="Tier"
+      rowTestId="tier-row"
+      scroll
+      newRow={(current) => newRow(current.length ? current[current.length - 1].endUsage || "" : "0")}
+      addLabel="Add tier"
+      empty="No tiers: usage is tracked but never priced or limited."
+      errorOf={(i, key, cell) => errorOf(i, key as keyof TierRow, cell)}
+      listError={listError}
+    >
       <p className="muted small">
         Ranges run from start up to (not including) end; each tier starts where the previous ends, and only
         the last may leave its end blank (open). Percentages are of the feature value, for percentage-based
         enforcement.
       </p>
-    </div>
+    </RowEditor>
   );
 }

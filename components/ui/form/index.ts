@@ -29,6 +29,8 @@
  *   `codeName` or zod messages yourself; outside forms use `ProblemAlert` (components/ui).
  * - A new codeName in server/core/errors.ts needs a sentence in ./problem-sentences.ts (typecheck
  *   and tests/unit/ui/message-catalogue.test.ts fail otherwise).
+ * - Lists edited as tables (options, bands, tiers, metadata): `RowEditor` with its columns, or
+ *   `RowListField` bound to the list at a name; cells are named "Option 2 value" in sentences.
  * - Irreversible actions go through `ConfirmDialog` with `consequences` ("Seats in use stay
  *   assigned.") and a confirm label naming the action.
  * - Numbers, money, dates and percentages: components/ui/format.ts (formatQuantity, formatMoney,
@@ -48,6 +50,7 @@ export {
   type Option,
 } from "./fields";
 export { ProblemSummary } from "./problem-summary";
+export { RowEditor, RowListField, cellLabel, type RowColumn, type RowEditorProps } from "./row-editor";
 export { ConfirmDialog } from "./confirm-dialog";
 export { controlId } from "./kit-context";
 export { limitsAt, type Limits } from "./schema-limits";

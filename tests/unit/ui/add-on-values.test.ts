@@ -25,14 +25,14 @@ describe("add-on page values", () => {
       featureCode: "SEATS",
       operation: "Add",
       value: "5",
-      planTargets: "Standard, Pro",
+      planTargets: ["Standard", "Pro"],
       usageTiers: [],
     });
   });
 
   it("sends plan targets as a list, a blank value as none, and tiers only for Tiered", () => {
     const v = addOnValues(addOn);
-    v.featureValues.push({ ...emptyAddOnValue("SEATS"), planTargets: " , Basic ," });
+    v.featureValues.push({ ...emptyAddOnValue("SEATS"), planTargets: ["Basic"] });
     v.featureValues.push({
       ...emptyAddOnValue("CALLS"),
       operation: "Tiered",
