@@ -13,6 +13,13 @@ import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
 import { formatDateTime } from "../ui/format";
+import {
+  billingIntervalLabels,
+  billingMethodLabels,
+  billingModeLabels,
+  billingStateLabels,
+  enumLabel,
+} from "../ui/enum-labels";
 import { Form, NumberField, SelectField, TextField, useSchemaForm } from "../ui/form";
 
 const editable = [
@@ -45,8 +52,8 @@ const valuesOf = (b: TBillingResponse): Values => ({
   amount: b.amount === null || b.amount === undefined ? null : Number(b.amount),
 });
 
-const choices = (values: readonly string[]) =>
-  values.filter((v) => v !== "Unknown").map((v) => ({ value: v, label: v }));
+const choices = (values: readonly string[], labels: Readonly<Record<string, string>>) =>
+  values.filter((v) => v !== "Unknown").map((v) => ({ value: v, label: enumLabel(labels, v) }));
 
 /** The billing record: the operator-editable fields (a full replace) and what the provider reported. */
 export function BillingForm({ entitlementId }: { entitlementId: string }) {
@@ -81,7 +88,7 @@ function BillingEditor({ entitlementId, billing }: { entitlementId: string; bill
       <div className="panel-head">
         <h2 id="billing-heading">Billing</h2>
         <span className="muted">
-          {billing.provider} · state {billing.state}
+          {billing.provider} · {enumLabel(billingStateLabels, billing.state)}
           {billing.stateObservedAt ? ` (${formatDateTime(billing.stateObservedAt)})` : ""}
           {billing.pastDueSince ? ` · past due since ${formatDateTime(billing.pastDueSince)}` : ""}
           {billing.lapsedAt ? ` · lapsed ${formatDateTime(billing.lapsedAt)}` : ""}
@@ -101,12 +108,16 @@ function BillingEditor({ entitlementId, billing }: { entitlementId: string; bill
       >
         <div className="form-row">
           <TextField name="provider" label="Provider" />
-          <SelectField name="mode" label="Mode" options={choices(billingModes)} />
+          <SelectField name="mode" label="Mode" options={choices(billingModes, billingModeLabels)} />
           <TextField name="modeReason" label="Mode reason" />
         </div>
         <div className="form-row">
-          <SelectField name="method" label="Method" options={choices(billingMethods)} />
-          <SelectField name="interval" label="Interval" options={choices(billingIntervals)} />
+          <SelectField name="method" label="Method" options={choices(billingMethods, billingMethodLabels)} />
+          <SelectField
+            name="interval"
+            label="Interval"
+            options={choices(billingIntervals, billingIntervalLabels)}
+          />
           <NumberField name="amount" label="Amount (informational)" emptyAs={null} />
           <TextField name="currency" label="Currency" hint="Three letters, like EUR." />
         </div>

@@ -56,6 +56,16 @@ export const billingMethodLabels: Record<(typeof billingMethods)[number], string
   Unknown: "Unknown",
 };
 
+export const billingIntervalLabels: Record<(typeof billingIntervals)[number], string> = {
+  Unspecified: "Not specified",
+  Day: "Daily",
+  Week: "Weekly",
+  Month: "Monthly",
+  Year: "Yearly",
+  Once: "Once",
+  Unknown: "Unknown",
+};
+
 /** How often an amount is billed, as the `per` of a price ("EUR 49 /month"); "" when it is not said. */
 export const billingIntervalPer: Record<(typeof billingIntervals)[number], string> = {
   Unspecified: "",
