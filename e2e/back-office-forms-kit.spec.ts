@@ -228,3 +228,34 @@ test("a refusal from the server reads as a plain sentence on a moved form", asyn
   await expect(page.getByRole("table", { name: "Properties" })).toContainText("Support tier");
   await expect(page.getByRole("table", { name: "Properties" })).toContainText("source=crm");
 });
+
+test("removing a customer organization asks first and says what happens; Cancel keeps it", async ({
+  page,
+  state,
+}) => {
+  const name = `Removable Org ${randomUUID().slice(0, 6)}`;
+  await signIn(page, "admin", state.staff);
+  await open(page, "/admin/customers");
+  const panel = page.getByRole("region", { name: "Organizations" });
+  await panel.getByLabel("Organization name").fill(name);
+  await panel.getByRole("button", { name: "Add organization" }).click();
+  await panel.getByLabel("Filter organizations").fill(name);
+  const row = panel.getByRole("row").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole("button", { name: `Remove ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Remove ${name}?` });
+  await expect(dialog).toContainText("It is deleted for good.");
+  await expect(dialog).toContainText("An organization that still has licenses or members is not removed");
+  await screenshot(page, "kit-remove-organization-confirm");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole("button", { name: `Remove ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: `Remove ${name}?` })
+    .getByRole("button", { name: `Remove ${name}` })
+    .click();
+  await expect(panel.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+});

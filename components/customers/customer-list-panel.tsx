@@ -1,7 +1,8 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { Column } from "../ui/data-table";
+import { ConfirmDialog } from "../ui/form";
 import { ExportCsvLink } from "../operations/export-link";
 import { ProblemAlert } from "../ui/problem-alert";
 import type { ProblemJson } from "../ui/problem";
@@ -49,15 +50,51 @@ export function CustomerListPanel({
   );
 }
 
-/** The row action of a customers list: remove the row's customer. */
-export function removeColumn<T extends { id: string }>(remove: (id: string) => void): Column<T> {
+/** Remove, after saying what it does: a customer removed cannot be brought back. */
+function RemoveButton({
+  name,
+  consequences,
+  onRemove,
+}: {
+  name: string;
+  consequences: string[];
+  onRemove: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small btn-danger-ghost"
+        aria-label={`Remove ${name}`}
+        onClick={() => setAsking(true)}
+      >
+        Remove
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={`Remove ${name}?`}
+        consequences={consequences}
+        confirmLabel={`Remove ${name}`}
+        danger
+        onConfirm={() => {
+          setAsking(false);
+          onRemove();
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+/** The row action of a customers list: remove the row's customer, once confirmed. */
+export function removeColumn<T extends { id: string }>(
+  remove: (id: string) => void,
+  describe: (row: T) => { name: string; consequences: string[] },
+): Column<T> {
   return {
     key: "actions",
     header: "",
-    render: (row) => (
-      <button type="button" className="btn btn-small btn-danger-ghost" onClick={() => remove(row.id)}>
-        Remove
-      </button>
-    ),
+    render: (row) => <RemoveButton {...describe(row)} onRemove={() => remove(row.id)} />,
   };
 }

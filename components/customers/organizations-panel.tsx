@@ -39,7 +39,16 @@ export function OrganizationsPanel() {
     { key: "country", header: "Country", sortField: "country", render: (o) => o.country ?? "" },
     { key: "origin", header: "Origin", sortField: "origin", render: (o) => o.origin },
     { key: "created", header: "Created", sortField: "createdAt", render: (o) => formatDateTime(o.createdAt) },
-    removeColumn((id) => remove.mutate({ id })),
+    removeColumn(
+      (id) => remove.mutate({ id }),
+      (o) => ({
+        name: o.name,
+        consequences: [
+          "It is deleted for good.",
+          "An organization that still has licenses or members is not removed: move them first.",
+        ],
+      }),
+    ),
   ];
 
   return (

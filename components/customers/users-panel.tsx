@@ -31,7 +31,8 @@ export function UsersPanel() {
   });
   const orgs = useQuery(trpc.customers.organizations.queryOptions({ pageNumber: 1, pageSize: 100 }));
   const orgOptions = (orgs.data?.items ?? []).map((o) => [o.id, o.name] as const);
-  const orgName = (id: string) => orgs.data?.items.find((o) => o.id === id)?.name ?? id;
+  // "…" while the names load (or for an organization past the first 100), never the bare id.
+  const orgName = (id: string) => orgs.data?.items.find((o) => o.id === id)?.name ?? "…";
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
   const remove = useMutation(trpc.customers.deleteUser.mutationOptions({ onSuccess: invalidate }));
 
@@ -58,7 +59,16 @@ export function UsersPanel() {
     },
     { key: "orgs", header: "Organizations", render: (u) => u.organizationIds.map(orgName).join(", ") },
     { key: "customer", header: "Customer", render: (u) => (u.isCustomer ? "yes" : "no") },
-    removeColumn((id) => remove.mutate({ id })),
+    removeColumn(
+      (id) => remove.mutate({ id }),
+      (u) => ({
+        name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email || "this user",
+        consequences: [
+          "They can no longer sign in to the portal.",
+          "A user with licenses assigned is not removed: reassign the licenses first.",
+        ],
+      }),
+    ),
   ];
 
   return (

@@ -4,7 +4,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { get, useController, useFormState, useWatch } from "react-hook-form";
 import { INTEGRATOR_SCOPE } from "@/server/domain/identity/scopes";
 import { z } from "zod";
-import type { ClientKind, TClientCreateRequest } from "@/server/domain/identity/oauth-clients";
+import {
+  ZClientCreateRequest,
+  type ClientKind,
+  type TClientCreateRequest,
+} from "@/server/domain/identity/oauth-clients.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
 import { CopyButton } from "../ui/copy-button";
@@ -13,17 +17,9 @@ import { ScopePicker } from "./scope-picker";
 
 type Values = { name: string; kind: ClientKind; scopes: string[] };
 
-/**
- * The create request's rules (oauth-clients.ts ZClientCreateRequest), restated here: that module
- * carries the secret hashing and the database, which a browser bundle cannot load. Keep the two
- * in step.
- */
+/** The API's create request, with the kinds this staff user may register. */
 const clientRequest = (kinds: readonly ClientKind[]) =>
-  z.object({
-    name: z.string().trim().min(1).max(200),
-    kind: z.enum(kinds as [ClientKind, ...ClientKind[]]),
-    scopes: z.array(z.string().trim().min(1)).min(1).max(100),
-  });
+  ZClientCreateRequest.extend({ kind: z.enum(kinds as [ClientKind, ...ClientKind[]]) });
 
 /** The client's scopes: picked from the catalog, or the integrator's one scope, said plainly. */
 function ScopesField() {

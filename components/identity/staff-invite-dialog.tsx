@@ -8,7 +8,8 @@ import {
   staffRoles,
   type StaffRole,
 } from "@/server/domain/identity/staff-roles/staff-roles";
-import { z } from "zod";
+import type { z } from "zod";
+import { ZStaffInviteRequest } from "@/server/domain/identity/staff-roles/staff-users.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
 import { CopyButton } from "../ui/copy-button";
@@ -16,21 +17,11 @@ import { Form, SelectField, TextField, useSchemaForm } from "../ui/form";
 
 type Values = { email: string; name: string; staffRole: StaffRole };
 
-/**
- * The invite request's rules (staff-users.ts ZStaffInviteRequest), restated here: that module
- * carries the password hasher, which a browser bundle cannot load. Keep the two in step.
- */
-const ZStaffInvite = z.object({
-  email: z.string().trim().email().max(320),
-  name: z.string().trim().max(200).optional(),
-  staffRole: z.enum(staffRoles),
-});
-
 /** Invites a staff user with a role; the one-time password is shown once, right after. */
 export function StaffInviteDialog({ onClose }: { onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useSchemaForm<Values, z.infer<typeof ZStaffInvite>>(ZStaffInvite, {
+  const form = useSchemaForm<Values, z.infer<typeof ZStaffInviteRequest>>(ZStaffInviteRequest, {
     defaultValues: { email: "", name: "", staffRole: "read-only" },
     // A blank name is no name: the API then shows the email.
     toPayload: (v) => ({ ...v, name: v.name.trim() || undefined }),

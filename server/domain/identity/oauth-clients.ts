@@ -1,5 +1,4 @@
 import type { DomainContext } from "../context.ts";
-import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { hashSecret, randomToken, verifySecret } from "../../crypto/tokens.ts";
 import { now } from "../../clock.ts";
@@ -9,31 +8,22 @@ import { AppError, notFound, validationError } from "../../core/errors.ts";
 import { INTEGRATOR_SCOPE, isValidScopePattern } from "./scopes.ts";
 import { assertScopesWithinRole } from "./staff-roles/staff-roles.ts";
 
-export const clientKinds = ["admin", "operational", "integrator"] as const;
-export type ClientKind = (typeof clientKinds)[number];
+import {
+  clientKinds,
+  ZClientCreateRequest,
+  type ClientKind,
+  type TClientCreateRequest,
+  type TClientResponse,
+} from "./oauth-clients.schemas.ts";
 
-export const ZClientCreateRequest = z.object({
-  name: z.string().trim().min(1).max(200),
-  kind: z.enum(clientKinds).default("admin"),
-  scopes: z.array(z.string().trim().min(1)).min(1).max(100),
-});
-export type TClientCreateRequest = z.input<typeof ZClientCreateRequest>;
-
-export const ZClientResponse = z.object({
-  id: z.string().uuid(),
-  clientId: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  scopes: z.array(z.string()),
-  createdAt: z.string(),
-  revokedAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-  /** Integrator clients: the callback scopes their subscriptions may request (docs/security.md "Webhooks"). */
-  callbackScopeAllowance: z.array(z.string()),
-  /** The staff user who registered it; null for the CLI and tenant creation. */
-  createdByUserId: z.string().uuid().nullable(),
-});
-export type TClientResponse = z.infer<typeof ZClientResponse>;
+export {
+  clientKinds,
+  ZClientCreateRequest,
+  ZClientResponse,
+  type ClientKind,
+  type TClientCreateRequest,
+  type TClientResponse,
+} from "./oauth-clients.schemas.ts";
 
 type ClientRow = {
   id: string;

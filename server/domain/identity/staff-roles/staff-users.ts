@@ -13,23 +13,15 @@ import { emailKey } from "../users.ts";
 import { isStaffRole, staffRoles, type StaffRole } from "./staff-roles.ts";
 import { revokeClientsBeyondCreator } from "../creator-clients.ts";
 
-export const ZStaffUserResponse = z.object({
-  id: z.string().uuid(),
-  email: z.string(),
-  name: z.string(),
-  staffRole: z.enum(staffRoles).nullable(),
-  disabledAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type TStaffUserResponse = z.infer<typeof ZStaffUserResponse>;
+import { ZStaffInviteRequest, type TStaffUserResponse } from "./staff-users.schemas.ts";
 
-export const ZStaffInviteRequest = z.object({
-  email: z.string().trim().email().max(320),
-  name: z.string().trim().max(200).optional(),
-  staffRole: z.enum(staffRoles),
-});
-export const ZStaffRoleChange = z.object({ userId: z.string().uuid(), staffRole: z.enum(staffRoles) });
-export const ZStaffUserId = z.object({ userId: z.string().uuid() });
+export {
+  ZStaffInviteRequest,
+  ZStaffRoleChange,
+  ZStaffUserId,
+  ZStaffUserResponse,
+  type TStaffUserResponse,
+} from "./staff-users.schemas.ts";
 
 type StaffRow = {
   id: string;
