@@ -170,6 +170,7 @@ test("the reference client records and uploads usage, then the portal's chart an
   await expect(calls.getByTestId("my-meter-usage")).toContainText("1050 of 1000 used this period");
   await expect(calls.getByTestId("usage-chart")).toBeVisible();
   await expect(calls.getByTestId("severity")).toHaveText("Medium");
+  await expect(calls).toContainText("Usage level");
   const credits = usage.getByTestId("my-meter").filter({ hasText: "ai-credits" });
   await expect(credits.getByTestId("my-remaining-credits")).toHaveText("475 of 500 credits remaining");
   await expect(credits.getByTestId("balance-chart")).toBeVisible();

@@ -105,6 +105,8 @@ test("credit grants: past the limit refused plainly with the balance unchanged; 
   if (await picker.count()) await picker.selectOption({ label: name });
   const meter = usage.getByTestId("my-meter").filter({ hasText: "Render credits" });
   await expect(meter.getByTestId("my-remaining-credits")).toHaveText("40 of 40 credits remaining");
+  // Within every band: no "None" badge for a customer to decode.
+  await expect(meter.getByTestId("severity")).toHaveCount(0);
 
   await meter.getByRole("spinbutton", { name: "Add credits to Render credits" }).fill("250");
   await meter.getByRole("button", { name: "Add credits" }).click();

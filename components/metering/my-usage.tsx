@@ -120,7 +120,13 @@ function Meter({
       <div style={portalLine}>
         <strong>{meter.name}</strong>
         <span className="mono small muted">{meter.metricName}</span>
-        <SeverityBadge severity={c.severity} />
+        {/* "None" is the vendor's word for usage within every band: a customer needs no badge for it. */}
+        {c.severity !== "None" ? (
+          <>
+            <span className="small muted">Usage level</span>
+            <SeverityBadge severity={c.severity} />
+          </>
+        ) : null}
       </div>
       {meter.balance ? (
         <div className="small" data-testid="my-remaining-credits">
