@@ -17,17 +17,28 @@ type PickerProps = {
 
 const PICKER_SIZE = 10;
 
+/**
+ * What every picker here keeps: the typed term, its debounced and escaped form for the search
+ * filter, and the label of the option picked last (so a picked row needs no lookup by id).
+ */
+function usePickerSearch() {
+  const [term, setTerm] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
+  const search = sieveValue(useDebounced(term.trim(), 250));
+  const remember = (id: string, options: { id: string; label: string }[]) =>
+    setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);
+  return { term, setTerm, search, chosen, remember };
+}
+
 /** An entitlement, searched by name, reference or external reference. */
 export function EntitlementPicker({ value, onChange, label = "Entitlement", hideLabel }: PickerProps) {
   const trpc = useTRPC();
-  const [term, setTerm] = useState("");
-  const [chosen, setChosen] = useState<string | null>(null);
-  const search = useDebounced(term.trim(), 250);
+  const { term, setTerm, search, chosen, remember } = usePickerSearch();
   const matches = useQuery({
     ...trpc.entitlements.list.queryOptions({
       pageNumber: 1,
       pageSize: PICKER_SIZE,
-      filter: `name|reference|externalReference@=*${sieveValue(search)}`,
+      filter: `name|reference|externalReference@=*${search}`,
       sortOrder: "name",
     }),
     enabled: search.length > 0 && !value,
@@ -36,6 +47,11 @@ export function EntitlementPicker({ value, onChange, label = "Entitlement", hide
     ...trpc.entitlements.get.queryOptions({ id: value }),
     enabled: Boolean(value) && !chosen,
   });
+  const options = (matches.data?.items ?? []).map((e) => ({
+    id: e.id,
+    label: e.name,
+    hint: [e.reference, e.status].filter(Boolean).join(" · "),
+  }));
   return (
     <EntityPicker
       label={label}
@@ -46,13 +62,9 @@ export function EntitlementPicker({ value, onChange, label = "Entitlement", hide
       term={term}
       onTerm={setTerm}
       loading={matches.isFetching}
-      options={(matches.data?.items ?? []).map((e) => ({
-        id: e.id,
-        label: e.name,
-        hint: [e.reference, e.status].filter(Boolean).join(" · "),
-      }))}
+      options={options}
       onChange={(id) => {
-        setChosen(id ? (matches.data?.items.find((e) => e.id === id)?.name ?? null) : null);
+        remember(id, options);
         onChange(id);
       }}
     />
@@ -78,9 +90,7 @@ export function CustomerPicker({
   usersOnly,
 }: PickerProps & { usersOnly?: boolean }) {
   const trpc = useTRPC();
-  const [term, setTerm] = useState("");
-  const [chosen, setChosen] = useState<string | null>(null);
-  const search = sieveValue(useDebounced(term.trim(), 250));
+  const { term, setTerm, search, chosen, remember } = usePickerSearch();
   const enabled = search.length > 0 && !value;
   const users = useQuery({
     ...trpc.customers.users.queryOptions({
@@ -129,7 +139,7 @@ export function CustomerPicker({
       loading={users.isFetching || orgs.isFetching}
       options={options}
       onChange={(id) => {
-        setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);
+        remember(id, options);
         onChange(id);
       }}
     />
@@ -139,9 +149,7 @@ export function CustomerPicker({
 /** A product of the catalog, searched by name or product code; shown as "Name (CODE version)". */
 export function ProductSearchPicker({ value, onChange, label = "Product", hideLabel }: PickerProps) {
   const trpc = useTRPC();
-  const [term, setTerm] = useState("");
-  const [chosen, setChosen] = useState<string | null>(null);
-  const search = sieveValue(useDebounced(term.trim(), 250));
+  const { term, setTerm, search, chosen, remember } = usePickerSearch();
   const matches = useQuery({
     ...trpc.products.list.queryOptions({
       pageNumber: 1,
@@ -171,7 +179,7 @@ export function ProductSearchPicker({ value, onChange, label = "Product", hideLa
       loading={matches.isFetching}
       options={options}
       onChange={(id) => {
-        setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);
+        remember(id, options);
         onChange(id);
       }}
     />
@@ -187,9 +195,7 @@ export function OfferPicker({
   exclude = [],
 }: PickerProps & { exclude?: readonly string[] }) {
   const trpc = useTRPC();
-  const [term, setTerm] = useState("");
-  const [chosen, setChosen] = useState<string | null>(null);
-  const search = sieveValue(useDebounced(term.trim(), 250));
+  const { term, setTerm, search, chosen, remember } = usePickerSearch();
   const matches = useQuery({
     ...trpc.entitlements.offers.queryOptions({
       pageNumber: 1,
@@ -219,7 +225,7 @@ export function OfferPicker({
       loading={matches.isFetching}
       options={options}
       onChange={(id) => {
-        setChosen(id ? (options.find((o) => o.id === id)?.label ?? null) : null);
+        remember(id, options);
         onChange(id);
       }}
     />

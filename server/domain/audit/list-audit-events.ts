@@ -17,7 +17,7 @@ export const auditEventSieve: SieveWhitelist = {
   correlationId: { type: "string", nullable: true },
 };
 
-type AuditRow = {
+export type AuditRow = {
   id: string;
   occurredAt: Date;
   actorKind: string;

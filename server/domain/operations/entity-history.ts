@@ -4,7 +4,7 @@ import { notFound } from "../../core/errors.ts";
 import { ZPage, pageEnvelope, pageWindow } from "../../core/pagination.ts";
 import { sqlOf } from "../../db/sql.ts";
 import { ZAuditEventResponse, type TAuditEventResponse } from "../audit/audit-event.schemas.ts";
-import { toAuditEventResponse } from "../audit/list-audit-events.ts";
+import { toAuditEventResponse, type AuditRow } from "../audit/list-audit-events.ts";
 import { plainAction, viaLabel } from "../audit/audit-wording.ts";
 import { parseEnvelope } from "../webhooks/events/envelope.ts";
 import { eventSentence, type EventDeviceNames } from "../webhooks/events/event-sentences.ts";
@@ -90,21 +90,11 @@ const HISTORY_PAGE = {
    ORDER BY page.at DESC, page.rank DESC, page.id DESC`,
 };
 
-type HistoryRow = {
+/** An audit row or an event in the merged list: `kind` null on the empty page's count-only row. */
+type HistoryRow = Omit<AuditRow, "occurredAt"> & {
   total: number;
   kind: "change" | "event" | null;
-  id: string;
   at: Date;
-  actorKind: string;
-  actorId: string;
-  actorLabel: string | null;
-  source: string;
-  operation: string;
-  action: string;
-  entityKind: string;
-  entityId: string;
-  correlationId: string | null;
-  changes: unknown;
   payload: string | null;
 };
 
