@@ -29,6 +29,12 @@ export default defineConfig({
           // Each file gets its own tenants; files run in parallel against one server and database.
           fileParallelism: true,
           maxWorkers: 2,
+          // Files share their worker process and its loaded modules (importing the domain afresh
+          // for each file was half the suite's CPU). So a file leaves process-wide state as it
+          // found it: the process-wide database only through useProcessDatabase
+          // (tests/helpers/db.ts), environment variables restored, no module mocks
+          // (tests/unit/test-isolation.test.ts checks the first and the last).
+          isolate: false,
         },
       },
       {
@@ -44,6 +50,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // As the int project: files share their worker process.
+          isolate: false,
         },
       },
     ],

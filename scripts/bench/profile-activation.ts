@@ -4,9 +4,8 @@
 // over HTTP (one connection), the difference is the web stack's share.
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "../../server/db/generated/client.ts";
+import { clientOn } from "../../server/db/client.ts";
 import { activate } from "../../server/domain/licensing/activation/activate.ts";
 import { issueLicenseToken } from "../../server/domain/licensing/tokens/issue-license-token.ts";
 
@@ -83,7 +82,7 @@ export async function profileActivation(options: { databaseUrl: string; baseUrl:
       return result;
     };
   });
-  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const db = clientOn(pool);
   const meta = { kind: "Online" as const, ip: null, idempotencyKey: null, user: null };
   try {
     // Warm-up: connections, the signing key cache, Prisma's query plans.

@@ -10,7 +10,8 @@ const globalForDb = globalThis as unknown as { __licensingDb?: Db };
 /** Each client's pool: raw SQL of a client (server/db/sql.ts) runs on the very connections its Prisma queries use. */
 const pools = new WeakMap<Db, pg.Pool>();
 
-function clientOn(pool: pg.Pool): Db {
+/** A client on a pool the caller made (a bench's instrumented one): its raw SQL runs there too. */
+export function clientOn(pool: pg.Pool): Db {
   const client = new PrismaClient({ adapter: new PrismaPg(pool) });
   pools.set(client, pool);
   return client;

@@ -16,6 +16,7 @@ import { DELIVERY_TIMEOUT_MS } from "../../server/domain/webhooks/delivery/setti
 import { createSubscription } from "../../server/domain/webhooks/subscriptions/create-subscription.ts";
 import { adminAccess } from "../../server/domain/webhooks/subscriptions/subscription-access.ts";
 import { verifySubscription } from "../../server/domain/webhooks/subscriptions/verify-subscription.ts";
+import { useProcessDatabase } from "../helpers/db.ts";
 import { createTestDatabase, repoRoot, testPostgres, TEST_APP_SECRET } from "../helpers/test-server.ts";
 import { challengeAnswerer, eventually, startReceiver, type Receiver } from "../helpers/webhooks.ts";
 
@@ -123,6 +124,7 @@ describe("worker faults", () => {
   let base: Db;
   let cleanup: () => Promise<void>;
   const workers: WorkerProcess[] = [];
+  let restoreProcessDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     const server = await testPostgres();
@@ -134,7 +136,7 @@ describe("worker faults", () => {
     };
     await migrate(url);
     // Domain functions run in this process (verification challenges) use the process-wide client.
-    process.env.DATABASE_URL = url;
+    restoreProcessDatabase = useProcessDatabase(url);
     base = createDb(url, { max: 4 });
   });
 
@@ -142,6 +144,7 @@ describe("worker faults", () => {
     for (const w of workers)
       if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGKILL");
     await base?.$disconnect();
+    await restoreProcessDatabase?.();
     await cleanup?.();
   });
 

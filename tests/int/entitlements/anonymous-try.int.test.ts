@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Logger, quickAddJob, runOnce } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestTenant, expectProblem, request, testDb, type TestTenant } from "../../helpers/api.ts";
-import { testDatabaseUrl } from "../../helpers/db.ts";
+import { testDatabaseUrl, useProcessDatabase } from "../../helpers/db.ts";
 import {
   CUSTOMER_USERS,
   ENTITLEMENTS,
@@ -13,7 +13,6 @@ import {
 } from "../../helpers/entitlements.ts";
 import { ACTIVATIONS } from "../../helpers/runtime.ts";
 import { taskList } from "../../../server/jobs/index.ts";
-import { db } from "../../../server/db/client.ts";
 import { tenantDb } from "../../../server/db/tenant-db.ts";
 import { fingerprintHash, insertEntitlementBalance } from "../../helpers/licensing-fixtures.ts";
 import { consume, ok200, record, uploadEntitlement } from "../../helpers/metering.ts";
@@ -30,10 +29,11 @@ describe("anonymous try (allowAnonymousTry offers)", () => {
   let token: string;
   let cat: Awaited<ReturnType<typeof entitlementCatalog>>;
   let offer: { id: string };
+  let restoreProcessDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     // The purge job's handler uses the process-wide client, as in the worker process.
-    process.env.DATABASE_URL = testDatabaseUrl();
+    restoreProcessDatabase = useProcessDatabase(testDatabaseUrl());
     tenant = await createTestTenant("Anonymous try");
     other = await createTestTenant("Anonymous try other");
     cat = await entitlementCatalog(tenant);
@@ -54,7 +54,7 @@ describe("anonymous try (allowAnonymousTry offers)", () => {
       },
     });
   });
-  afterAll(async () => db().$disconnect());
+  afterAll(async () => restoreProcessDatabase?.());
 
   const tryOut = (fingerprint: string, offerId = offer.id) =>
     request("POST", TRY, { body: { offerId, fingerprint, deviceName: "Laptop" } });

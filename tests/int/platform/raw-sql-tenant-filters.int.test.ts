@@ -194,7 +194,7 @@ const sites: Record<string, { count: number; proof: string }> = {
   "server/jobs/retention.ts": {
     count: 4,
     proof:
-      "tests/int/platform/retention.int.test.ts > deletes expired webhook envelopes with their deliveries and attempts, ended sessions and audit rows, in bounded batches, and keeps live ones",
+      "tests/int/platform/retention.int.test.ts > deletes expired webhook envelopes that are fanned out and have nothing pending, with their deliveries and attempts, in bounded batches",
   },
   "server/jobs/purge-expired-idempotency.ts": {
     count: 2,

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Logger, makeWorkerUtils, quickAddJob, runOnce, type WorkerUtils } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, db, type Db } from "@/server/db/client.ts";
+import { createDb, type Db } from "@/server/db/client.ts";
 import { tenantDb } from "@/server/db/tenant-db.ts";
 import { enqueueJob } from "@/server/db/job-queue.ts";
 import { taskList } from "@/server/jobs/index.ts";
 import { purgeExpiredIdempotency } from "@/server/jobs/purge-expired-idempotency.ts";
-import { testDatabaseUrl } from "../../helpers/db.ts";
+import { testDatabaseUrl, useProcessDatabase } from "../../helpers/db.ts";
 
 const hour = 60 * 60 * 1000;
 const quiet = new Logger(() => () => {});
@@ -15,6 +15,7 @@ let url: string;
 let prisma: Db;
 let utils: WorkerUtils;
 let tenantId: string;
+let restoreProcessDatabase: (() => Promise<void>) | undefined;
 
 /** An idempotency record written directly: an expired one is a state only its lifetime's passing produces. */
 async function insertRecord(key: string, expiresAt: Date): Promise<string> {
@@ -52,7 +53,7 @@ async function untilJobDone(id: string): Promise<void> {
 beforeAll(async () => {
   url = testDatabaseUrl();
   // Job handlers use the process-wide client, as they do in the worker process.
-  process.env.DATABASE_URL = url;
+  restoreProcessDatabase = useProcessDatabase(url);
   prisma = createDb(url, { max: 4 });
   utils = await makeWorkerUtils({ connectionString: url, logger: quiet });
   // A bare tenant row to own the records (removed afterwards); createTenant would add clients and keys.
@@ -66,7 +67,7 @@ afterAll(async () => {
   if (tenantId) await prisma.tenant.delete({ where: { id: tenantId } });
   await utils?.release();
   await prisma?.$disconnect();
-  await db().$disconnect();
+  await restoreProcessDatabase?.();
 });
 
 describe("purge_expired_idempotency", () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Runner } from "graphile-worker";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, db, type Db } from "../../../server/db/client.ts";
+import { createDb, type Db } from "../../../server/db/client.ts";
 import { migrate } from "../../../server/db/migrate.ts";
 import { tenantDb } from "../../../server/db/tenant-db.ts";
 import type { DomainContext } from "../../../server/domain/context.ts";
@@ -16,6 +16,7 @@ import { DELIVERY_LEASE_MS } from "../../../server/domain/webhooks/delivery/sett
 import { adminAccess } from "../../../server/domain/webhooks/subscriptions/subscription-access.ts";
 import { sweepDeliveries } from "../../../server/domain/webhooks/delivery/sweep-deliveries.ts";
 import { verifySubscription } from "../../../server/domain/webhooks/subscriptions/verify-subscription.ts";
+import { useProcessDatabase } from "../../helpers/db.ts";
 import { createTestDatabase, repoRoot, testPostgres, TEST_APP_SECRET } from "../../helpers/test-server.ts";
 import {
   challengeAnswerer,
@@ -40,6 +41,7 @@ describe("a worker killed mid-delivery loses nothing", () => {
   let child: ChildProcess | undefined;
   let runner: Runner | undefined;
   let ctx: DomainContext;
+  let restoreProcessDatabase: (() => Promise<void>) | undefined;
   let subscriptionId: string;
   let secret: string;
 
@@ -52,7 +54,7 @@ describe("a worker killed mid-delivery loses nothing", () => {
       await server.stop();
     };
     await migrate(url);
-    process.env.DATABASE_URL = url; // job handlers in this process use the process-wide client
+    restoreProcessDatabase = useProcessDatabase(url); // job handlers in this process use the process-wide client
     base = createDb(url, { max: 4 });
     receiver = await startReceiver();
   });
@@ -62,7 +64,7 @@ describe("a worker killed mid-delivery loses nothing", () => {
     await runner?.stop().catch(() => undefined);
     await receiver?.close();
     await base?.$disconnect();
-    await db().$disconnect();
+    await restoreProcessDatabase?.();
     await cleanup?.();
   });
 
