@@ -9,7 +9,9 @@ import { defineConfig, devices } from "@playwright/test";
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  workers: 1,
+  // Spec files run on two workers side by side (a test mostly waits on its page), each in a world
+  // of its own (e2e/global-setup.ts); a file's tests run in order. E2E_WORKERS=1 for one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

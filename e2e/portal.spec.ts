@@ -46,7 +46,7 @@ test("an email with accounts at several vendors signs in with the organisation i
   page,
   state,
 }) => {
-  const { email, password, otherTenantSlug } = state.sharedConsumer;
+  const { email, password, otherTenantSlug, otherTenantName } = state.sharedConsumer;
   await open(page, "/portal/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -59,7 +59,7 @@ test("an email with accounts at several vendors signs in with the organisation i
   await page.getByLabel("Organisation id", { exact: true }).fill(otherTenantSlug);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/portal$/);
-  await expect(page.getByTestId("tenant-name")).toHaveText("E2E Other Vendor");
+  await expect(page.getByTestId("tenant-name")).toHaveText(otherTenantName);
   await expect(page.getByRole("heading", { name: "Hello, Pat at Other Vendor" })).toBeVisible();
 });
 

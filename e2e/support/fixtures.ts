@@ -6,10 +6,10 @@ import { e2eState, type E2eState } from "./state.ts";
 
 const screenshotDir = fileURLToPath(new URL("../screenshots", import.meta.url));
 
-/** Playwright's test with the prepared state and the server's base URL. */
+/** Playwright's test with its worker's prepared world (support/state.ts) and the server's base URL. */
 export const test = base.extend<{ state: E2eState }>({
-  state: async ({}, provide) => provide(e2eState()),
-  baseURL: async ({}, provide) => provide(e2eState().baseUrl),
+  state: async ({}, provide, testInfo) => provide(e2eState(testInfo.parallelIndex)),
+  baseURL: async ({}, provide, testInfo) => provide(e2eState(testInfo.parallelIndex).baseUrl),
 });
 export { expect };
 

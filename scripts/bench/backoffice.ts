@@ -1,12 +1,16 @@
 // `npm run bench -- backoffice`: the back office's REST reads (lists, filters, a license's and a
 // customer's pages, the audit trail, the reports) on the kept scale data set of `bench -- scale`
 // (scripts/bench/scale.ts seeds it when missing), each called sequentially RUNS times after a
-// warm-up: p50, p95 and max against the 300 ms target, and the HTTP status.
+// warm-up: p50, p95 and max against the 300 ms target, and the HTTP status. Then the same for the
+// tRPC queries the back-office pages and pickers make (a staff user signed in through the form's
+// flow), with the inputs the pages send.
 import { loadavg } from "node:os";
 import pg from "pg";
 import { createDb } from "../../server/db/client.ts";
 import { systemContext } from "../../server/domain/context.ts";
 import { createClient } from "../../server/domain/identity/oauth-clients.ts";
+import { createUser } from "../../server/domain/identity/users.ts";
+import { uiSignIn } from "../../tests/helpers/ui-session.ts";
 import { scopeResources } from "../../server/domain/identity/scopes.ts";
 import { startTestServer, TEST_APP_SECRET } from "../../tests/helpers/test-server.ts";
 import { ensureScaleDataSet } from "./scale.ts";
@@ -34,6 +38,12 @@ export async function runBackofficeBench(options: { log?: (line: string) => void
       body: new URLSearchParams({ grant_type: "client_credentials", client_id: client.clientId, client_secret: clientSecret, scope: scopes.join(" ") }),
     });
     const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    // A staff user of the data set's tenant, signed in as the back office's form does.
+    const staffEmail = `bench-staff-${Date.now()}@example.com`;
+    const staffPassword = "bench staff password 1";
+    await createUser(systemContext(db, tenantId, "bench"), { kind: "staff", staffRole: "admin", email: staffEmail, password: staffPassword });
+    const slug = (await db.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { slug: true } })).slug;
+    const { cookie } = await uiSignIn("staff", { email: staffEmail, password: staffPassword, tenant: slug }, server.baseUrl);
 
     // A seeded license in the middle of the data set, its customer, one of its devices.
     const pgc = new pg.Client({ connectionString: databaseUrl });
@@ -68,11 +78,38 @@ export async function runBackofficeBench(options: { log?: (line: string) => void
       ["report: activations, daily", `${ADMIN}/reports/activations?${period}&interval=day`],
       ["report: value delivered, weekly", `${ADMIN}/reports/value-delivered?${period}&interval=week`],
     ];
+    // tRPC: GET /api/trpc/<procedure>?input=<json>, as the pages' queries are sent (one per call).
+    const trpc = (procedure: string, input?: unknown) =>
+      `/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+    const page = { pageNumber: 1, pageSize: 20 };
+    const fromTo = { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+    const term = `scale-${Math.floor(rows.Entitlement / 2)}`;
+    const emailTerm = some.email.slice(0, 12);
+    const trpcReads: [string, string][] = [
+      ["tRPC dashboard", trpc("operations.dashboard")],
+      ["tRPC licenses, first page", trpc("entitlements.list", page)],
+      ["tRPC license picker (search)", trpc("entitlements.list", { pageNumber: 1, pageSize: 10, filter: `name|reference|externalReference@=*${term}` })],
+      ["tRPC customer picker (search)", trpc("customers.users", { pageNumber: 1, pageSize: 10, filter: `email|firstName|lastName@=*${emailTerm}` })],
+      ["tRPC global search", trpc("operations.search", { q: emailTerm })],
+      ["tRPC license page", trpc("entitlements.get", { id: some.entitlementId })],
+      ["tRPC license meters", trpc("meters.list", { entitlementId: some.entitlementId })],
+      ["tRPC license history", trpc("audit.history", { entityId: some.entitlementId })],
+      ["tRPC customer 360", trpc("operations.customer", { kind: "User", id: some.customerId })],
+      ["tRPC devices (fleet), first page", trpc("licensing.listAllDevices", page)],
+      ["tRPC devices of a customer", trpc("licensing.listAllDevices", { ...page, customerId: some.customerId })],
+      ["tRPC activation codes, first page", trpc("licensing.listActivationCodes", page)],
+      ["tRPC sessions, first page", trpc("sessions.list", page)],
+      ["tRPC customers, first page", trpc("customers.users", page)],
+      ["tRPC audit trail, first page", trpc("audit.list", page)],
+      ["tRPC offers, first page", trpc("entitlements.offers", page)],
+      ["tRPC usage (fleet), monthly", trpc("reports.fleetUsage", { ...fromTo, interval: "month" })],
+    ];
     const results: BackofficeRow[] = [];
-    for (const [read, path] of reads) {
+    for (const [read, path] of [...reads, ...trpcReads]) {
+      const headers: Record<string, string> = path.startsWith("/api/trpc/") ? { cookie } : { authorization: `Bearer ${token}` };
       const call = async () => {
         const started = performance.now();
-        const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${server.baseUrl}${path}`, { headers });
         await res.arrayBuffer();
         return { ms: performance.now() - started, status: res.status };
       };

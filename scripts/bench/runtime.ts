@@ -350,11 +350,13 @@ async function recordScript(
     const checkIn = templateOf(c1.statements, c2.statements, at);
     if (!renew || !checkIn) throw new Error("two renewals (or check-ins) took different statements");
 
+    // The bench's own sessions only: on the scale data set the tenant holds millions.
     const rows = await db.$queryRawUnsafe<{ sessionId: string; deviceId: string; fingerprintHash: string }[]>(
       `SELECT s.id::text AS "sessionId", s."deviceId"::text AS "deviceId", d."fingerprintHash"
        FROM "LicenseSession" s JOIN "Device" d ON d.id = s."deviceId" AND d."tenantId" = s."tenantId"
-       WHERE s."tenantId" = $1::uuid`,
+       WHERE s."tenantId" = $1::uuid AND s.id = ANY($2::uuid[])`,
       tenantId,
+      sessions.map((s) => s.sessionId),
     );
     const bySession = Object.fromEntries(rows.map((r) => [r.sessionId, r]));
     const key = await db.signingKey.findFirstOrThrow({ where: { tenantId, status: "Active" }, orderBy: { createdAt: "desc" } });
