@@ -32,6 +32,13 @@ export type ListSpec<Row> = {
 };
 
 /**
+ * What the lists of a tenant's largest tables (licenses, devices, sessions, activation codes) count
+ * past the page they answer (docs/decisions.md "Bounded list counts"): a tenant with millions of
+ * rows pays for 10,000.
+ */
+export const COUNT_BEYOND_PAGE = 10_000;
+
+/**
  * One page of `spec`'s rows for `query`, with the count of all of them. A page size of 0 reads no
  * rows and only counts.
  */

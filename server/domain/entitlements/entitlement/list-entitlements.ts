@@ -1,7 +1,7 @@
 import type { DomainContext } from "../../context.ts";
 import { notFound } from "../../../core/errors.ts";
 import type { TListQuery } from "../../../core/pagination.ts";
-import { listPage } from "../../../db/list-page.ts";
+import { COUNT_BEYOND_PAGE, listPage } from "../../../db/list-page.ts";
 import type { SieveWhitelist } from "../../../db/sieve-where.ts";
 import { now } from "../../../clock.ts";
 import { entitlementStatuses } from "./entitlement.schemas.ts";
@@ -57,17 +57,11 @@ export async function listEntitlements(
       defaultOrder: [{ createdAt: "desc" }],
       findMany: (args) => ctx.db.entitlement.findMany(args),
       count: (args) => ctx.db.entitlement.count(args),
-      countBeyondPage: LICENSE_COUNT_BEYOND_PAGE,
+      countBeyondPage: COUNT_BEYOND_PAGE,
     },
     (rows) => toEntitlementResponses(ctx.db, rows),
   );
 }
-
-/**
- * The license list counts at most this many licenses past the page it answers
- * (docs/decisions.md "Bounded list counts"): a tenant with a million licenses pays for 10,000.
- */
-export const LICENSE_COUNT_BEYOND_PAGE = 10_000;
 
 export async function getEntitlement(ctx: DomainContext, id: string) {
   const entitlement = await readEntitlement(ctx.db, id);

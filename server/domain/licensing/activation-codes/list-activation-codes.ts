@@ -1,6 +1,6 @@
 import type { DomainContext } from "../../context.ts";
 import type { TListQuery } from "../../../core/pagination.ts";
-import { listPage } from "../../../db/list-page.ts";
+import { COUNT_BEYOND_PAGE, listPage } from "../../../db/list-page.ts";
 import type { SieveWhitelist } from "../../../db/sieve-where.ts";
 import { activationCodeStatuses } from "./activation-code.schemas.ts";
 import { toActivationCodeResponses } from "./activation-code-response.ts";
@@ -31,6 +31,7 @@ export async function listActivationCodes(
       defaultOrder: [{ createdAt: "desc" }],
       findMany: (args) => ctx.db.activationCode.findMany(args),
       count: (args) => ctx.db.activationCode.count(args),
+      countBeyondPage: COUNT_BEYOND_PAGE,
     },
     (rows) => toActivationCodeResponses(ctx.db, rows),
   );

@@ -1,7 +1,7 @@
 import type { DomainContext } from "../../context.ts";
 import { notFound } from "../../../core/errors.ts";
 import type { TListQuery } from "../../../core/pagination.ts";
-import { listPage } from "../../../db/list-page.ts";
+import { COUNT_BEYOND_PAGE, listPage } from "../../../db/list-page.ts";
 import type { SieveWhitelist } from "../../../db/sieve-where.ts";
 import { resolveCustomer } from "../../customers/customer-lookup.ts";
 import { deviceInclude, toDeviceResponse } from "./device-response.ts";
@@ -56,6 +56,7 @@ export async function listDevices(ctx: DomainContext, query: TListQuery & FleetD
       defaultOrder: [{ createdAt: "desc" }],
       findMany: (args) => ctx.db.device.findMany({ ...args, include: deviceInclude }),
       count: (args) => ctx.db.device.count(args),
+      countBeyondPage: COUNT_BEYOND_PAGE,
     },
     (rows) => rows.map(toDeviceResponse),
   );

@@ -2,7 +2,7 @@ import type { DomainContext } from "../../context.ts";
 import type { Prisma } from "../../../db/generated/client.ts";
 import { now } from "../../../clock.ts";
 import type { Page, TListQuery } from "../../../core/pagination.ts";
-import { listPage } from "../../../db/list-page.ts";
+import { COUNT_BEYOND_PAGE, listPage } from "../../../db/list-page.ts";
 import type { SieveWhitelist } from "../../../db/sieve-where.ts";
 import { revocationReasons } from "../devices/device.schemas.ts";
 import {
@@ -71,6 +71,7 @@ export async function pageOfSessions(
       defaultOrder: [{ activatedAt: "desc" }],
       findMany: (args) => ctx.db.licenseSession.findMany({ ...args, include: sessionInclude }),
       count: (args) => ctx.db.licenseSession.count(args),
+      countBeyondPage: COUNT_BEYOND_PAGE,
     },
     (rows) => toSessionResponses(ctx.db, rows, at),
   );
