@@ -70,7 +70,7 @@ test("no back-office page asks for an id or shows a bare UUID: list pages and on
 }) => {
   test.setTimeout(300_000);
   // Rows of every kind for the lists to link to, whichever specs ran before in this worker's world.
-  await fleetLicense(state, { devices: ["ids-walk-device"], forConsumer: true });
+  await fleetLicense(state, { devices: ["walk-laptop"], forConsumer: true });
   await fleetLicense(state, { organization: `Ids walk organisation ${Date.now()}` });
   await signIn(page, "admin", state.staff);
   const links = await navLinks(page);
