@@ -2,6 +2,7 @@
 
 import { get, useFormState, useWatch, type FieldErrors } from "react-hook-form";
 import { withLabel } from "../ui/form";
+import { formatCountOf } from "../ui/format";
 import type { FeatureOption } from "./feature-value-row";
 import type { MemberOption } from "./plan-line-items";
 import { planPriceText, type PlanForm } from "./plan-set-form";
@@ -217,7 +218,7 @@ function ProductRows({
                       ) : null}
                       {fv.usageTiers.length ? (
                         <div className="muted small">
-                          {fv.usageTiers.length} {fv.usageTiers.length === 1 ? "tier" : "tiers"}
+                          {formatCountOf(fv.usageTiers.length, "tier")}
                         </div>
                       ) : null}
                     </>
