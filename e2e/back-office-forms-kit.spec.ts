@@ -129,7 +129,8 @@ test("the plan set is a pricing table: plans as columns, values only from the pr
   for (const role of ["textbox", "spinbutton", "combobox", "button", "checkbox"] as const)
     await expect(preview.getByRole(role)).toHaveCount(0);
   await expect(page.getByRole("table", { name: "Plans", exact: true })).toBeHidden();
-  for (const id of [editor.productId, cloud.productId, editor.seatsCode]) await expect(preview).not.toContainText(id);
+  for (const id of [editor.productId, cloud.productId, editor.seatsCode])
+    await expect(preview).not.toContainText(id);
   await screenshot(page, "kit-plan-set-customer-preview");
   await page.getByRole("button", { name: "Edit plans" }).click();
   await expect(preview).toHaveCount(0);
@@ -177,7 +178,10 @@ test("the plan set is a pricing table: plans as columns, values only from the pr
   await expect(cloudSeats.getByRole("cell")).toHaveText(["—", "25 seats", "—"]);
 });
 
-test("the New plan set dialog says in plain words what is missing before sending", async ({ page, state }) => {
+test("the New plan set dialog says in plain words what is missing before sending", async ({
+  page,
+  state,
+}) => {
   await signIn(page, "admin", state.staff);
   await open(page, "/admin/plan-sets");
   await page.getByRole("button", { name: "New plan set" }).click();

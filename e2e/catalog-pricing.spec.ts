@@ -180,9 +180,7 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("button", { name: "Archive", exact: true }).click();
   dialog = page.getByRole("dialog");
-  await expect(dialog.getByTestId("archive-references")).toContainText(
-    "Held by 0 entitlements and 0 offers",
-  );
+  await expect(dialog.getByTestId("archive-references")).toContainText("Held by 0 entitlements and 0 offers");
   await dialog.getByRole("button", { name: "Archive add-on" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Archived");

@@ -33,7 +33,9 @@ export function CustomerEntitlements({
     trpc.licensing.resetDevices.mutationOptions({
       onSuccess: async (r) => {
         setResetting(null);
-        await onDone(`Devices reset: ${formatCountOf(r.devicesReset, "device")}, transfer count ${r.transferCount}.`);
+        await onDone(
+          `Devices reset: ${formatCountOf(r.devicesReset, "device")}, transfer count ${r.transferCount}.`,
+        );
       },
     }),
   );
@@ -70,7 +72,9 @@ export function CustomerEntitlements({
                 <Link href={`/admin/sessions?entitlementId=${e.id}&state=`}>
                   {e.activeSessions} of {formatCountOf(e.seats, "seat")}
                 </Link>
-                {e.transferCount ? <span className="muted small"> · {formatCountOf(e.transferCount, "reset")}</span> : null}
+                {e.transferCount ? (
+                  <span className="muted small"> · {formatCountOf(e.transferCount, "reset")}</span>
+                ) : null}
               </td>
               <td>{e.expirationDateTime ? formatDateTime(e.expirationDateTime) : "never"}</td>
               <td>

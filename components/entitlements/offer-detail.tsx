@@ -181,7 +181,10 @@ function OfferScreen({ offer }: { offer: TOfferResponse }) {
                 <FactGroup
                   title="Validity, trial and anonymous try"
                   facts={[
-                    ["Validity", offer.validityDays ? formatCountOf(offer.validityDays, "day") : "no fixed length"],
+                    [
+                      "Validity",
+                      offer.validityDays ? formatCountOf(offer.validityDays, "day") : "no fixed length",
+                    ],
                     ["Not valid before", formatDate(offer.notValidBeforeDateTime)],
                     ["Expires", formatDate(offer.expirationDateTime)],
                     ["Trial", plainValue(offer.isEntitlementTrial)],

@@ -70,7 +70,9 @@ export function OffersTable() {
       key: "trial",
       header: "Trial",
       render: (o) =>
-        o.isEntitlementTrial ? `yes${o.validityDays ? ` (${formatCountOf(o.validityDays, "day")})` : ""}` : "no",
+        o.isEntitlementTrial
+          ? `yes${o.validityDays ? ` (${formatCountOf(o.validityDays, "day")})` : ""}`
+          : "no",
     },
     { key: "updated", header: "Updated", sortField: "updatedAt", render: (o) => formatDateTime(o.updatedAt) },
     {

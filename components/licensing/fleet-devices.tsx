@@ -205,7 +205,8 @@ export function FleetDevices() {
   ];
 
   const count = pending?.devices.length ?? 0;
-  const subject = count === 1 ? (pending!.devices[0].deviceName ?? "this device") : formatCountOf(count, "device");
+  const subject =
+    count === 1 ? (pending!.devices[0].deviceName ?? "this device") : formatCountOf(count, "device");
   return (
     <>
       <div className="toolbar toolbar-filters" role="search" aria-label="Device filters">

@@ -110,9 +110,7 @@ export function IssueCodesForm({
       </Form>
       {issued.length ? (
         <div className="panel" role="status" data-testid="issued-codes">
-          <strong>
-            Issued {formatCountOf(issued.length, "code")}:
-          </strong>
+          <strong>Issued {formatCountOf(issued.length, "code")}:</strong>
           <ul>
             {issued.map((c) => (
               <li key={c.id} className="row-actions">

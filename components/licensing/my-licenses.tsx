@@ -95,8 +95,7 @@ function License({ license }: { license: TConsumerLicense }) {
       </div>
       {license.description ? <div className="muted small">{license.description}</div> : null}
       <div className="small">
-        {license.seatsInUse} of {formatCountOf(license.numberOfSeats, "seat")} in use ·{" "}
-        {validity}
+        {license.seatsInUse} of {formatCountOf(license.numberOfSeats, "seat")} in use · {validity}
         {license.planName ? (
           <>
             {" "}

@@ -54,12 +54,9 @@ function SeatChart({ data }: { data: TSeatUtilizationResponse }) {
       >
         <title>{formatCountOf(data.numberOfSeats, "seat")}</title>
       </line>
-      <text
-        x={4}
-        y={y(data.numberOfSeats) - 4}
-        fontSize={12}
-        fill="var(--danger)"
-      >{formatCountOf(data.numberOfSeats, "seat")}</text>
+      <text x={4} y={y(data.numberOfSeats) - 4} fontSize={12} fill="var(--danger)">
+        {formatCountOf(data.numberOfSeats, "seat")}
+      </text>
       <text x={0} y={height - 4} fontSize={12} fill="currentColor" fillOpacity={0.6}>
         {formatDateTime(data.from)}
       </text>

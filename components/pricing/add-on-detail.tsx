@@ -66,8 +66,7 @@ function AddOnScreen({ addOn }: { addOn: TAddOnResponse }) {
       </div>
       <div className="banner" role="note" data-testid="add-on-references">
         <strong>Referenced by</strong> {formatCountOf(refs.entitlements, "entitlement")} and{" "}
-        {formatCountOf(refs.offers, "offer")} holding a
-        grant (revoked and expired grants included).
+        {formatCountOf(refs.offers, "offer")} holding a grant (revoked and expired grants included).
       </div>
       {readOnly ? (
         <div className="banner" role="note" data-testid="archived-banner">

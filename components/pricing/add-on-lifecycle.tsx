@@ -71,8 +71,8 @@ export function AddOnLifecycle({ addOn }: { addOn: TAddOnResponse }) {
         onConfirm={() => archive.mutate({ addOnId: addOn.id })}
       >
         <p data-testid="archive-references">
-          Held by {formatCountOf(refs.entitlements, "entitlement")} and {formatCountOf(refs.offers, "offer")}. Their grants stay; the add-on
-          becomes read-only and cannot be granted anew.
+          Held by {formatCountOf(refs.entitlements, "entitlement")} and {formatCountOf(refs.offers, "offer")}.
+          Their grants stay; the add-on becomes read-only and cannot be granted anew.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -88,7 +88,8 @@ export function AddOnLifecycle({ addOn }: { addOn: TAddOnResponse }) {
         }
       >
         <p data-testid="delete-references">
-          Referenced by {formatCountOf(refs.entitlements, "entitlement")} and {formatCountOf(refs.offers, "offer")}.{" "}
+          Referenced by {formatCountOf(refs.entitlements, "entitlement")} and{" "}
+          {formatCountOf(refs.offers, "offer")}.{" "}
           {deletable
             ? "No grant exists: the add-on is removed for good."
             : "Grants of it exist (revoked and expired ones count), so it cannot be deleted: archive it instead."}

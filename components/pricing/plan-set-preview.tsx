@@ -16,8 +16,8 @@ export function PlanSetPreview({ featuresOf }: { featuresOf: Map<string, Feature
   return (
     <section className="panel" aria-label="Customer preview" data-testid="customer-preview">
       <p className="muted small">
-        What a customer sees when comparing the plans of a license made from this set, as the
-        portal shows them. Unsaved changes are included.
+        What a customer sees when comparing the plans of a license made from this set, as the portal shows
+        them. Unsaved changes are included.
       </p>
       <ConsumerPlansList
         plans={customerPlansOf({ pricingMode, plans }, featuresOf)}

@@ -217,9 +217,7 @@ function ProductRows({
                         <span className="muted small"> (percentage)</span>
                       ) : null}
                       {fv.usageTiers.length ? (
-                        <div className="muted small">
-                          {formatCountOf(fv.usageTiers.length, "tier")}
-                        </div>
+                        <div className="muted small">{formatCountOf(fv.usageTiers.length, "tier")}</div>
                       ) : null}
                     </>
                   )}

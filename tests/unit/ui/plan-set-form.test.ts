@@ -83,7 +83,13 @@ describe("plan set form", () => {
           currency: null,
           isCurrent: false,
           features: [
-            { featureCode: "SEATS", featureName: "Seats", units: "seats", value: "1", enforcementType: "Absolute" },
+            {
+              featureCode: "SEATS",
+              featureName: "Seats",
+              units: "seats",
+              value: "1",
+              enforcementType: "Absolute",
+            },
           ],
         },
         {
@@ -92,7 +98,13 @@ describe("plan set form", () => {
           currency: "EUR",
           isCurrent: false,
           features: [
-            { featureCode: "CALLS", featureName: null, units: null, value: null, enforcementType: "Absolute" },
+            {
+              featureCode: "CALLS",
+              featureName: null,
+              units: null,
+              value: null,
+              enforcementType: "Absolute",
+            },
           ],
         },
       ],
@@ -102,7 +114,10 @@ describe("plan set form", () => {
       ["Starter", null, null],
       ["Plan 2", null, null],
     ]);
-    const typo = customerPlansOf({ pricingMode: "Absolute", plans: [{ ...plans[0], monthlyPrice: NaN }] }, featuresOf);
+    const typo = customerPlansOf(
+      { pricingMode: "Absolute", plans: [{ ...plans[0], monthlyPrice: NaN }] },
+      featuresOf,
+    );
     expect(typo.plans[0].monthlyPrice).toBeNull();
   });
 });
