@@ -12,7 +12,12 @@ export default defineConfig({
         // Unit tests sit beside their modules (foo.ts + foo.test.ts); tests/unit holds the tree-wide ones.
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "components/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           environment: "node",
         },

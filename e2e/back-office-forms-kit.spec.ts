@@ -111,6 +111,32 @@ test("the plan set is a pricing table: plans as columns, values only from the pr
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "kit-pricing-table");
 
+  // The customer's view of the same plans: the portal's comparison, nothing to edit, no ids.
+  await page.getByRole("button", { name: "Preview as customer" }).click();
+  const preview = page.getByRole("region", { name: "Customer preview" });
+  const compared = preview.getByRole("table", { name: "Plans as a customer compares them" });
+  await expect(compared.getByRole("columnheader")).toHaveText(["Plan", "Starter", "Team", "Enterprise"]);
+  await expect(
+    compared
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "Price", exact: true }) })
+      .getByRole("cell"),
+  ).toHaveText(["Free", "EUR 19 per month", "Price on request"]);
+  await expect(compared.getByRole("row", { name: /Priced seats/ }).getByRole("cell")).toHaveText([
+    "1 seats",
+    "10 seats",
+    "—",
+  ]);
+  for (const role of ["textbox", "spinbutton", "combobox", "button", "checkbox"] as const)
+    await expect(preview.getByRole(role)).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Plans", exact: true })).toBeHidden();
+  for (const id of [editor.productId, cloud.productId, editor.seatsCode])
+    await expect(preview).not.toContainText(id);
+  await screenshot(page, "kit-plan-set-customer-preview");
+  await page.getByRole("button", { name: "Edit plans" }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(table).toBeVisible();
+
   // Team's dialog: a value for the cloud product offers only the cloud product's own features.
   await page.getByRole("button", { name: "Edit Team" }).click();
   const dialog = page.getByRole("dialog", { name: "Plan Team" });
@@ -151,6 +177,37 @@ test("the plan set is a pricing table: plans as columns, values only from the pr
     .getByRole("row", { name: /Priced seats/ })
     .nth(1);
   await expect(cloudSeats.getByRole("cell")).toHaveText(["—", "25 seats", "—"]);
+});
+
+test("the New plan set dialog says in plain words what is missing before sending", async ({
+  page,
+  state,
+}) => {
+  await signIn(page, "admin", state.staff);
+  await open(page, "/admin/plan-sets");
+  await page.getByRole("button", { name: "New plan set" }).click();
+  const dialog = page.getByRole("dialog", { name: "New plan set" });
+  await dialog.getByLabel("Plan set name").fill("   ");
+  await dialog.getByRole("button", { name: "Create draft" }).click();
+  const summary = dialog.getByRole("alert");
+  await expect(summary).toContainText("Some values need correcting. Check the fields below.");
+  await expect(summary).toContainText("Choose product from the list.");
+  await expect(summary).toContainText("Enter plan set name.");
+  await expect(dialog.getByLabel("Product", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Product", { exact: true })).toHaveAccessibleDescription(
+    /^Choose product from the list\./,
+  );
+  await expect(dialog.getByLabel("Plan set name")).toHaveAccessibleDescription(/^Enter plan set name\./);
+  for (const identifier of ["productId", "suiteId", "uuid", "Invalid", "needs a name"])
+    await expect(dialog).not.toContainText(identifier);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, "kit-plan-set-create-error");
+
+  // Another target is another list: the choice starts again, under the suite's label.
+  await dialog.getByLabel("Price").selectOption({ label: "A suite of products" });
+  await expect(dialog.getByLabel("Suite", { exact: true })).toHaveValue("");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test("a rating campaign picks its offers by name", async ({ page, state }) => {

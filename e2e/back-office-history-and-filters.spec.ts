@@ -105,10 +105,24 @@ test("customer 360 says when a table is empty and reads billing in plain words",
   );
   await expect(entitlements).not.toContainText("NotBillable");
   await expect(entitlements).not.toContainText("OperatorManaged");
+  // Counts name their noun in the right number; no stray separator where the customer has no email.
+  const billedRow = entitlements.getByRole("row", { name: new RegExp(`Quiet billed ${tag}`) });
+  await expect(billedRow).toContainText("0 of 1 seat");
+  await expect(entitlements).not.toContainText("1 seats");
+  await expect(c360.getByText(/^origin \S+ · since \d/)).toBeVisible();
   for (const sentence of ["No activation codes yet.", "No devices yet.", "No sessions yet."])
     await expect(c360.getByText(sentence, { exact: true })).toBeVisible();
   await expect(c360.getByRole("table", { name: "Devices" })).toHaveCount(0);
   await screenshot(page, "customer-360-empty-and-billing");
+
+  // In a narrow window the status column is narrow; its badge stays one word on one line.
+  await page.setViewportSize({ width: 760, height: 900 });
+  const status = billedRow.getByText(/^(Draft|Published)$/);
+  await expect(status).toHaveCSS("white-space", "nowrap");
+  // One line of text is about 1.5 times the font size high (with its padding); two would be 3.
+  const fontSize = await status.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect((await status.boundingBox())!.height).toBeLessThan(fontSize * 2.2);
+  await screenshot(page, "customer-360-narrow-status");
 });
 
 test("the devices toolbar labels every filter above its control", async ({ page, state }) => {

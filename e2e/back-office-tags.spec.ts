@@ -201,6 +201,12 @@ test("a list's filter, sort and page live in the URL: a reload or a link shows t
   await page.getByLabel("Filter by name").fill("Linked tag 1");
   await expect(page.getByText("Page 1 of 1")).toBeVisible();
   await expect(page).not.toHaveURL(/[?&]page=/);
+  // A filter nothing matches: the table says so, and there is no pager (never "Page 0 of 0").
+  await page.getByLabel("Filter by name").fill("No tag is named like this");
+  await expect(page.getByText("No tag matches this filter.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+  await expect(page.getByText(/Page 0/)).toHaveCount(0);
+  await screenshot(page, "tags-empty-filter-no-pager");
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Tags" }).click();
   await expect(page).toHaveURL(/\/admin\/tags$/);
   await expect(page.getByLabel("Filter by name")).toHaveValue("");

@@ -174,15 +174,13 @@ test("staff price a product (implicit suite), publish it, edit the published rev
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   dialog = page.getByRole("dialog");
   await expect(dialog.getByTestId("delete-references")).toContainText(
-    "Referenced by 0 entitlement(s) and 0 offer(s). No grant exists",
+    "Referenced by 0 entitlements and 0 offers. No grant exists",
   );
   await expect(dialog.getByRole("button", { name: "Delete add-on" })).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("button", { name: "Archive", exact: true }).click();
   dialog = page.getByRole("dialog");
-  await expect(dialog.getByTestId("archive-references")).toContainText(
-    "Held by 0 entitlement(s) and 0 offer(s)",
-  );
+  await expect(dialog.getByTestId("archive-references")).toContainText("Held by 0 entitlements and 0 offers");
   await dialog.getByRole("button", { name: "Archive add-on" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("status-badge")).toHaveText("Archived");

@@ -40,7 +40,7 @@ test("the customer requests a plan change, staff approve it, the portal shows th
   await license.getByRole("button", { name: `Plans of ${name}` }).click();
   const plans = license.getByRole("table", { name: "Plans of this license" });
   await expect(plans.getByRole("row", { name: /Price/ })).toContainText("Free");
-  await expect(plans.getByRole("row", { name: /Price/ })).toContainText("EUR 49 /month");
+  await expect(plans.getByRole("row", { name: /Price/ })).toContainText("EUR 49 per month");
   await screenshot(page, "portal-plans-compared");
 
   await plans.getByRole("button", { name: "Choose Pro" }).click();

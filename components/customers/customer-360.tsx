@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
@@ -14,6 +14,14 @@ import { CustomerGrants } from "./customer-grants";
 import { CustomerUsage } from "./customer-usage";
 import { Section } from "./customer-sections";
 import { AuditHistory } from "../audit/audit-history";
+
+/** The parts that are there, separated by " · " (an absent part leaves no stray separator). */
+function joinPresent(parts: ReactNode[]): ReactNode[] {
+  return parts
+    .filter((part) => part !== null && part !== undefined && part !== "")
+    .flatMap((part, i) => (i === 0 ? [part] : [" · ", part]))
+    .map((part, i) => <Fragment key={i}>{part}</Fragment>);
+}
 
 /**
  * Customer 360: a customer user or organization with everything staff look up about it, and the
@@ -49,11 +57,14 @@ export function Customer360({ kind, id }: { kind: "User" | "Organization"; id: s
           {o.customer.kind === "User" ? "User" : "Organization"}
         </p>
         <h1>{o.customer.displayName}</h1>
-        <p className="muted">
-          {o.customer.email ? <span data-testid="customer-email">{o.customer.email}</span> : null}
-          {o.customer.externalReference ? ` · ref ${o.customer.externalReference}` : ""} · origin{" "}
-          {o.customer.origin} · since {formatDateTime(o.customer.createdAt)}
-          {o.customer.isBlocked ? " · blocked" : ""}
+        <p className="muted" data-testid="customer-subtitle">
+          {joinPresent([
+            o.customer.email ? <span data-testid="customer-email">{o.customer.email}</span> : null,
+            o.customer.externalReference ? `ref ${o.customer.externalReference}` : null,
+            o.customer.origin ? `origin ${o.customer.origin}` : null,
+            `since ${formatDateTime(o.customer.createdAt)}`,
+            o.customer.isBlocked ? "blocked" : null,
+          ])}
         </p>
         <p>
           <Link href={`/admin/entitlements?customerId=${o.customer.id}`}>Entitlements list</Link> ·{" "}

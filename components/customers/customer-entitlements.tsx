@@ -8,8 +8,9 @@ import { useTRPC } from "../shell/trpc-provider";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { billedAmount, billingSummary } from "../ui/enum-labels";
+import { StatusBadge } from "../pricing/status-badge";
 import { Section, Table } from "./customer-sections";
 
 /**
@@ -32,7 +33,9 @@ export function CustomerEntitlements({
     trpc.licensing.resetDevices.mutationOptions({
       onSuccess: async (r) => {
         setResetting(null);
-        await onDone(`Devices reset: ${r.devicesReset} device(s), transfer count ${r.transferCount}.`);
+        await onDone(
+          `Devices reset: ${formatCountOf(r.devicesReset, "device")}, transfer count ${r.transferCount}.`,
+        );
       },
     }),
   );
@@ -61,13 +64,17 @@ export function CustomerEntitlements({
           {entitlements.map((e) => (
             <tr key={e.id}>
               <td>{entitlementName(e.id)}</td>
-              <td>{e.status}</td>
+              <td>
+                <StatusBadge status={e.status} />
+              </td>
               <td>{e.planName ?? <span className="muted">none</span>}</td>
               <td>
                 <Link href={`/admin/sessions?entitlementId=${e.id}&state=`}>
-                  {e.activeSessions} of {e.seats}
+                  {e.activeSessions} of {formatCountOf(e.seats, "seat")}
                 </Link>
-                {e.transferCount ? <span className="muted small"> · {e.transferCount} resets</span> : null}
+                {e.transferCount ? (
+                  <span className="muted small"> · {formatCountOf(e.transferCount, "reset")}</span>
+                ) : null}
               </td>
               <td>{e.expirationDateTime ? formatDateTime(e.expirationDateTime) : "never"}</td>
               <td>

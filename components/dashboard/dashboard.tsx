@@ -18,7 +18,7 @@ import {
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import "./dashboard.css";
 
 const percent = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) / 10}%`);
@@ -77,7 +77,7 @@ export function Dashboard() {
           testId="dash-active-sessions"
           label="Active sessions"
           value={d.seats.activeSessions}
-          note={`of ${d.seats.seatsInForce} seats on ${d.seats.licensesInForce} licenses in force`}
+          note={`of ${formatCountOf(d.seats.seatsInForce, "seat")} on ${formatCountOf(d.seats.licensesInForce, "license")} in force`}
         />
         <Figure
           href="/admin/reports/seat-utilization"

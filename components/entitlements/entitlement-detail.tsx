@@ -12,7 +12,7 @@ import { EntitlementSessions } from "../licensing/entitlement-sessions";
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { enumLabel, subscriptionStatusLabels } from "../ui/enum-labels";
 import { StatusBadge } from "../pricing/status-badge";
 import { EntitlementPlan } from "./entitlement-plan";
@@ -213,7 +213,7 @@ function EffectiveFeatures({ entitlement: e }: { entitlement: TEntitlementRespon
                 <td>
                   {f.value ??
                     (f.usageTiers.length ? (
-                      `${f.usageTiers.length} tier(s)`
+                      formatCountOf(f.usageTiers.length, "tier")
                     ) : (
                       <span className="muted">none</span>
                     ))}

@@ -9,7 +9,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDate, formatDateTime, formatQuantity } from "../ui/format";
+import { formatCountOf, formatDate, formatDateTime, formatQuantity } from "../ui/format";
 import { DEFAULT_CONSUMER_GRANT_LIMITS } from "@/server/domain/entitlements/offers/consumer-grant-limits";
 import { StatusBadge } from "../pricing/status-badge";
 import { FactGroup, plainValue, policyFacts } from "./fact-list";
@@ -181,7 +181,10 @@ function OfferScreen({ offer }: { offer: TOfferResponse }) {
                 <FactGroup
                   title="Validity, trial and anonymous try"
                   facts={[
-                    ["Validity", offer.validityDays ? `${offer.validityDays} days` : "no fixed length"],
+                    [
+                      "Validity",
+                      offer.validityDays ? formatCountOf(offer.validityDays, "day") : "no fixed length",
+                    ],
                     ["Not valid before", formatDate(offer.notValidBeforeDateTime)],
                     ["Expires", formatDate(offer.expirationDateTime)],
                     ["Trial", plainValue(offer.isEntitlementTrial)],

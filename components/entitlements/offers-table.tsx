@@ -10,7 +10,7 @@ import type { Column } from "../ui/data-table";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
 import { ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
@@ -70,7 +70,9 @@ export function OffersTable() {
       key: "trial",
       header: "Trial",
       render: (o) =>
-        o.isEntitlementTrial ? `yes${o.validityDays ? ` (${o.validityDays} days)` : ""}` : "no",
+        o.isEntitlementTrial
+          ? `yes${o.validityDays ? ` (${formatCountOf(o.validityDays, "day")})` : ""}`
+          : "no",
     },
     { key: "updated", header: "Updated", sortField: "updatedAt", render: (o) => formatDateTime(o.updatedAt) },
     {

@@ -7,6 +7,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
+import { formatCountOf } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
 import { ListTable, SelectFilter } from "../ui/list-controls";
@@ -138,8 +139,8 @@ export function ActivationCodesPanel({ entitlementId: fixedEntitlementId }: { en
       />
       <ConfirmDialog
         open={bulkRevoking}
-        title={`Revoke ${selected.length} code${selected.length === 1 ? "" : "s"}?`}
-        confirmLabel={`Revoke ${selected.length} code${selected.length === 1 ? "" : "s"}`}
+        title={`Revoke ${formatCountOf(selected.length, "code")}?`}
+        confirmLabel={`Revoke ${formatCountOf(selected.length, "code")}`}
         danger
         busy={bulkRevoke.isPending}
         problem={problemFrom(bulkRevoke.error)}

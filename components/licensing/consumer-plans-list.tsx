@@ -6,10 +6,21 @@ import { formatDate, formatMoney, formatQuantity } from "../ui/format";
 
 export type ConsumerPlans = z.infer<typeof ZConsumerPlansResponse>;
 type Plan = ConsumerPlans["plans"][number];
+/** What the comparison shows of a plan: a license's plans, or a plan set's in the staff's preview. */
+export type ComparedPlan = Pick<Plan, "name" | "monthlyPrice" | "currency" | "isCurrent" | "features">;
+export type ComparedPlans<P extends ComparedPlan = ComparedPlan> = {
+  planName: string | null;
+  plans: P[];
+  pendingPlanChangeRequest?: ConsumerPlans["pendingPlanChangeRequest"];
+  recentPlanChangeRequests?: ConsumerPlans["recentPlanChangeRequests"];
+};
 
-/** A plan's price for a customer: "EUR 49 /month", "Free", or "Price on request" when unpriced. */
-export const planPrice = (p: Pick<Plan, "monthlyPrice" | "currency">) =>
-  p.monthlyPrice === null ? "Price on request" : formatMoney(p.monthlyPrice, p.currency, { per: "month" });
+/** A plan's price for a customer: "EUR 49 per month", "Free", or "Price on request" when unpriced. */
+export const planPrice = (p: Pick<Plan, "monthlyPrice" | "currency">) => {
+  if (p.monthlyPrice === null) return "Price on request";
+  if (p.monthlyPrice === 0) return formatMoney(0, p.currency);
+  return `${formatMoney(p.monthlyPrice, p.currency)} per month`;
+};
 
 const featureValue = (f: Plan["features"][number]) => {
   if (f.value === null) return "Usage-priced";
@@ -27,19 +38,26 @@ const outcome: Record<string, string> = {
 /**
  * The plans behind a license side by side (price, then each feature's value per plan), the
  * current one marked; `onChoose` offers a change to each other plan. Below: the license's recent
- * plan-change requests and how they ended, with the reviewer's note.
+ * plan-change requests and how they ended, with the reviewer's note. The plan-set editor's
+ * customer preview shows a set's plans through it, so staff see what customers will.
  */
-export function ConsumerPlansList({
+export function ConsumerPlansList<P extends ComparedPlan>({
   plans,
   onChoose,
+  caption = "Plans of this license",
+  empty,
 }: {
-  plans: ConsumerPlans;
-  onChoose?: (plan: Plan) => void;
+  plans: ComparedPlans<P>;
+  onChoose?: (plan: P) => void;
+  /** The table's name. */
+  caption?: string;
+  /** Said instead of the table when there are no plans. */
+  empty?: string;
 }) {
   if (plans.plans.length === 0) {
     return (
       <p className="muted small" data-testid="plans">
-        {plans.planName ? `Plan ${plans.planName}.` : "No plan is attached to this license."}
+        {empty ?? (plans.planName ? `Plan ${plans.planName}.` : "No plan is attached to this license.")}
       </p>
     );
   }
@@ -52,7 +70,7 @@ export function ConsumerPlansList({
     <div data-testid="plans">
       <div className="table-wrap">
         <table className="table small">
-          <caption className="muted">Plans of this license</caption>
+          <caption className="muted">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Plan</th>
@@ -96,7 +114,7 @@ export function ConsumerPlansList({
           </tbody>
         </table>
       </div>
-      {plans.recentPlanChangeRequests.length ? (
+      {plans.recentPlanChangeRequests?.length ? (
         <ul
           className="small"
           style={{ margin: "0.35rem 0", paddingLeft: "1.1rem" }}

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field } from "../ui/field";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { useListState } from "../ui/use-list-state";
 import { CheckboxFilter, ListTable, SearchFilter } from "../ui/list-controls";
 import { sieveValue } from "../ui/sieve";
@@ -155,7 +155,7 @@ export function DevicesPanel({ entitlementId }: { entitlementId: string }) {
         </span>
         {lastReset ? (
           <span className="muted" role="status">
-            Last reset ended {lastReset.devicesReset} activation(s).
+            Last reset ended {formatCountOf(lastReset.devicesReset, "activation")}.
           </span>
         ) : null}
         <span className="toolbar-spacer" />

@@ -9,7 +9,7 @@ import type { Column } from "../ui/data-table";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
 import { ListTable, SearchFilter, SelectFilter } from "../ui/list-controls";
@@ -205,7 +205,8 @@ export function FleetDevices() {
   ];
 
   const count = pending?.devices.length ?? 0;
-  const subject = count === 1 ? (pending!.devices[0].deviceName ?? "this device") : `${count} devices`;
+  const subject =
+    count === 1 ? (pending!.devices[0].deviceName ?? "this device") : formatCountOf(count, "device");
   return (
     <>
       <div className="toolbar toolbar-filters" role="search" aria-label="Device filters">

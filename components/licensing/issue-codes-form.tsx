@@ -11,6 +11,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { CopyButton } from "../ui/copy-button";
 import { Field } from "../ui/field";
 import { Form, NumberField, useSchemaForm } from "../ui/form";
+import { formatCountOf } from "../ui/format";
 import { CustomerPicker, EntitlementPicker } from "../entitlements/pickers";
 
 type Values = { count: number | null; deviceLimit: number | null };
@@ -109,9 +110,7 @@ export function IssueCodesForm({
       </Form>
       {issued.length ? (
         <div className="panel" role="status" data-testid="issued-codes">
-          <strong>
-            Issued {issued.length} code{issued.length === 1 ? "" : "s"}:
-          </strong>
+          <strong>Issued {formatCountOf(issued.length, "code")}:</strong>
           <ul>
             {issued.map((c) => (
               <li key={c.id} className="row-actions">

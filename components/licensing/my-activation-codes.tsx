@@ -5,6 +5,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { CopyButton } from "../ui/copy-button";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
+import { formatCountOf } from "../ui/format";
 import { Pager } from "../ui/data-table";
 import { useListState } from "../ui/use-list-state";
 import { portalLine, portalList } from "./portal-list";
@@ -41,7 +42,7 @@ export function MyActivationCodes() {
               for {licenseName(c.entitlementId)}
             </span>
             <span className="muted small">
-              {c.deviceLimit === null ? "" : `${c.devicesInUse} of ${c.deviceLimit} devices`}
+              {c.deviceLimit === null ? "" : `${c.devicesInUse} of ${formatCountOf(c.deviceLimit, "device")}`}
             </span>
             <CopyButton value={c.code} />
           </li>

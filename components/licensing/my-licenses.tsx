@@ -6,7 +6,7 @@ import type { TConsumerLicense } from "@/server/domain/entitlements/consumer/lis
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDate } from "../ui/format";
+import { formatCountOf, formatDate } from "../ui/format";
 import { ConfirmDialog } from "../ui/form";
 import { ConsumerPlansList, planPrice, type ConsumerPlans } from "./consumer-plans-list";
 import { MyBillingHistory } from "./my-billing-history";
@@ -95,8 +95,7 @@ function License({ license }: { license: TConsumerLicense }) {
       </div>
       {license.description ? <div className="muted small">{license.description}</div> : null}
       <div className="small">
-        {license.seatsInUse} of {license.numberOfSeats} seat{license.numberOfSeats === 1 ? "" : "s"} in use ·{" "}
-        {validity}
+        {license.seatsInUse} of {formatCountOf(license.numberOfSeats, "seat")} in use · {validity}
         {license.planName ? (
           <>
             {" "}

@@ -6,7 +6,7 @@ import type { TSeatUtilizationResponse } from "@/server/domain/licensing/session
 import { useTRPC } from "../shell/trpc-provider";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 
 type Window = "24h" | "7d";
 
@@ -39,7 +39,7 @@ function SeatChart({ data }: { data: TSeatUtilizationResponse }) {
             fill="var(--accent)"
             fillOpacity={0.75}
           >
-            <title>{`${formatDateTime(b.from)} – ${formatDateTime(b.to)}: ${b.peakSeats} seat${b.peakSeats === 1 ? "" : "s"} at peak`}</title>
+            <title>{`${formatDateTime(b.from)} – ${formatDateTime(b.to)}: ${formatCountOf(b.peakSeats, "seat")} at peak`}</title>
           </rect>
         ) : null,
       )}
@@ -52,14 +52,11 @@ function SeatChart({ data }: { data: TSeatUtilizationResponse }) {
         strokeDasharray="6 4"
         strokeWidth={1.5}
       >
-        <title>{`${data.numberOfSeats} seats`}</title>
+        <title>{formatCountOf(data.numberOfSeats, "seat")}</title>
       </line>
-      <text
-        x={4}
-        y={y(data.numberOfSeats) - 4}
-        fontSize={12}
-        fill="var(--danger)"
-      >{`${data.numberOfSeats} seat${data.numberOfSeats === 1 ? "" : "s"}`}</text>
+      <text x={4} y={y(data.numberOfSeats) - 4} fontSize={12} fill="var(--danger)">
+        {formatCountOf(data.numberOfSeats, "seat")}
+      </text>
       <text x={0} y={height - 4} fontSize={12} fill="currentColor" fillOpacity={0.6}>
         {formatDateTime(data.from)}
       </text>

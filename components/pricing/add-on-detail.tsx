@@ -11,7 +11,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { Form, TextField, useSchemaForm } from "../ui/form";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { StatusBadge } from "./status-badge";
 import { AddOnFeatureValues } from "./add-on-feature-values";
 import { AddOnGrantedFeatures } from "./add-on-granted-features";
@@ -65,8 +65,8 @@ function AddOnScreen({ addOn }: { addOn: TAddOnResponse }) {
         <AddOnLifecycle addOn={addOn} />
       </div>
       <div className="banner" role="note" data-testid="add-on-references">
-        <strong>Referenced by</strong> {refs.entitlements} entitlement(s) and {refs.offers} offer(s) holding a
-        grant (revoked and expired grants included).
+        <strong>Referenced by</strong> {formatCountOf(refs.entitlements, "entitlement")} and{" "}
+        {formatCountOf(refs.offers, "offer")} holding a grant (revoked and expired grants included).
       </div>
       {readOnly ? (
         <div className="banner" role="note" data-testid="archived-banner">

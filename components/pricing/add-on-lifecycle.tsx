@@ -7,6 +7,7 @@ import type { TAddOnResponse } from "@/server/domain/pricing/add-ons/add-on.sche
 import { useTRPC } from "../shell/trpc-provider";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { problemFrom } from "../ui/problem";
+import { formatCountOf } from "../ui/format";
 
 /**
  * Archive and Delete of an add-on, each asking first with what refers to it: a Draft nobody holds
@@ -70,8 +71,8 @@ export function AddOnLifecycle({ addOn }: { addOn: TAddOnResponse }) {
         onConfirm={() => archive.mutate({ addOnId: addOn.id })}
       >
         <p data-testid="archive-references">
-          Held by {refs.entitlements} entitlement(s) and {refs.offers} offer(s). Their grants stay; the add-on
-          becomes read-only and cannot be granted anew.
+          Held by {formatCountOf(refs.entitlements, "entitlement")} and {formatCountOf(refs.offers, "offer")}.
+          Their grants stay; the add-on becomes read-only and cannot be granted anew.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -87,7 +88,8 @@ export function AddOnLifecycle({ addOn }: { addOn: TAddOnResponse }) {
         }
       >
         <p data-testid="delete-references">
-          Referenced by {refs.entitlements} entitlement(s) and {refs.offers} offer(s).{" "}
+          Referenced by {formatCountOf(refs.entitlements, "entitlement")} and{" "}
+          {formatCountOf(refs.offers, "offer")}.{" "}
           {deletable
             ? "No grant exists: the add-on is removed for good."
             : "Grants of it exist (revoked and expired ones count), so it cannot be deleted: archive it instead."}

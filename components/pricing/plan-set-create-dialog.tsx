@@ -1,21 +1,49 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
+import { useWatch } from "react-hook-form";
 import {
   ZPlanSetCreateRequest,
+  type TPlanSetCreateRequest,
   type TPlanSetResponse,
 } from "@/server/domain/pricing/plan-sets/plan-set.schemas";
 import { useTRPC } from "../shell/trpc-provider";
 import { Dialog } from "../ui/dialog";
-import { Field } from "../ui/field";
-import { ProblemAlert } from "../ui/problem-alert";
-import { fieldError, problemFrom, validationProblem, type ProblemJson } from "../ui/problem";
+import { Form, SelectField, TextField, useSchemaForm } from "../ui/form";
 import { productLabel } from "./product-picker";
+
+type Target = "product" | "suite";
+type Values = {
+  target: Target;
+  /** The product or the suite priced, by the target; "" until one is chosen. */
+  owner: string;
+  name: string;
+};
+
+/**
+ * The request for the values: the product or the suite, and a first plan so the editor opens on
+ * something to fill in. A blank choice stays "" so the schema asks to choose from the list.
+ */
+export function planSetCreateRequestOf(v: Values): unknown {
+  return {
+    name: v.name,
+    ...(v.target === "suite" ? { suiteId: v.owner } : { productId: v.owner }),
+    plans: [
+      {
+        name: "Standard",
+        pricingMode: "Absolute",
+        monthlyPrice: null,
+        lineItems: v.target === "product" ? [{ featureValues: [] }] : [],
+      },
+    ],
+  };
+}
 
 /**
  * A new Draft revision: for a suite, or for one product (its implicit suite is created the first
- * time a product is priced). A first plan is added so the editor opens on something to fill in.
+ * time a product is priced). On the form kit, checked before sending by the schema the API's
+ * contract parses (server/http/contracts/pricing/plan-sets.ts takes it from the domain's schemas).
  */
 export function PlanSetCreateDialog({
   defaultSuiteId,
@@ -28,11 +56,16 @@ export function PlanSetCreateDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [target, setTarget] = useState<"product" | "suite">(defaultSuiteId ? "suite" : "product");
-  const [suiteId, setSuiteId] = useState(defaultSuiteId ?? "");
-  const [productId, setProductId] = useState("");
-  const [name, setName] = useState("");
-  const [localProblem, setLocalProblem] = useState<ProblemJson | null>(null);
+  const form = useSchemaForm<Values, TPlanSetCreateRequest>(ZPlanSetCreateRequest, {
+    defaultValues: {
+      target: defaultSuiteId ? "suite" : "product",
+      owner: defaultSuiteId ?? "",
+      name: "",
+    },
+    toPayload: planSetCreateRequestOf,
+    // The schema files "give a suite or a product" under suiteId; both are the one choice here.
+    fieldOf: { suiteId: "owner", productId: "owner" },
+  });
   const suites = useQuery(
     trpc.suites.list.queryOptions({
       pageNumber: 1,
@@ -49,29 +82,19 @@ export function PlanSetCreateDialog({
         await queryClient.invalidateQueries({ queryKey: trpc.suites.pathKey() });
         onCreated(planSet);
       },
+      onError: form.showProblem,
     }),
   );
-  const problem = localProblem ?? problemFrom(create.error);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setLocalProblem(null);
-    create.reset();
-    const parsed = ZPlanSetCreateRequest.safeParse({
-      name,
-      ...(target === "suite" ? { suiteId: suiteId || null } : { productId: productId || null }),
-      plans: [
-        {
-          name: "Standard",
-          pricingMode: "Absolute",
-          monthlyPrice: null,
-          lineItems: target === "product" ? [{ featureValues: [] }] : [],
-        },
-      ],
-    });
-    if (!parsed.success) return setLocalProblem(validationProblem(parsed.error.issues));
-    create.mutate(parsed.data);
-  }
+  const target = useWatch({ control: form.control, name: "target" });
+  // A product and a suite are different lists: another target starts the choice again.
+  const shownTarget = useRef(target);
+  useEffect(() => {
+    if (shownTarget.current !== target) {
+      form.setValue("owner", "");
+      form.clearErrors("owner");
+    }
+    shownTarget.current = target;
+  }, [form, target]);
 
   return (
     <Dialog
@@ -94,55 +117,42 @@ export function PlanSetCreateDialog({
         </>
       }
     >
-      <ProblemAlert problem={problem} />
-      <form id="plan-set-create" className="form" onSubmit={submit} noValidate>
-        <Field label="Price" htmlFor="plan-set-target">
-          <select
-            id="plan-set-target"
-            value={target}
-            onChange={(e) => setTarget(e.target.value as "product" | "suite")}
-          >
-            <option value="product">One product (its own implicit suite)</option>
-            <option value="suite">A suite of products</option>
-          </select>
-        </Field>
+      <Form
+        form={form}
+        id="plan-set-create"
+        onSubmit={(payload) => {
+          create.reset();
+          create.mutate(payload);
+        }}
+      >
+        <SelectField
+          name="target"
+          label="Price"
+          options={[
+            { value: "product", label: "One product (its own implicit suite)" },
+            { value: "suite", label: "A suite of products" },
+          ]}
+        />
         {target === "product" ? (
-          <Field
+          <SelectField
+            key="product"
+            name="owner"
             label="Product"
-            htmlFor="plan-set-product"
             hint="The first time a product is priced, a suite of just that product is created behind it."
-            error={fieldError(problem, "suiteId") ?? fieldError(problem, "productId")}
-          >
-            <select id="plan-set-product" value={productId} onChange={(e) => setProductId(e.target.value)}>
-              <option value="">Choose a product</option>
-              {(products.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {productLabel(p)}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : (
-          <Field label="Suite" htmlFor="plan-set-suite" error={fieldError(problem, "suiteId")}>
-            <select id="plan-set-suite" value={suiteId} onChange={(e) => setSuiteId(e.target.value)}>
-              <option value="">Choose a suite</option>
-              {(suites.data?.items ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({s.code})
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
-        <Field label="Plan set name" htmlFor="plan-set-new-name" error={fieldError(problem, "name")}>
-          <input
-            id="plan-set-new-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="2027 plans"
+            emptyLabel="Choose a product"
+            options={(products.data ?? []).map((p) => ({ value: p.id, label: productLabel(p) }))}
           />
-        </Field>
-      </form>
+        ) : (
+          <SelectField
+            key="suite"
+            name="owner"
+            label="Suite"
+            emptyLabel="Choose a suite"
+            options={(suites.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.code})` }))}
+          />
+        )}
+        <TextField name="name" label="Plan set name" placeholder="2027 plans" />
+      </Form>
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-set.schemas";
 import { tierRow } from "../catalog/monitored-assets/tier-table-editor";
+import type { ComparedPlan, ComparedPlans } from "../licensing/consumer-plans-list";
 import { formatMoney, formatQuantity } from "../ui/format";
 
 /**
@@ -188,4 +189,44 @@ export function planPriceText(
     return unset(plan.relativeWeight) ? "Not weighted yet" : `Weight ${formatQuantity(plan.relativeWeight!)}`;
   if (unset(plan.monthlyPrice)) return "Not priced yet";
   return formatMoney(plan.monthlyPrice!, plan.currency || null, { per: "month" });
+}
+
+/** What the preview needs of a product's feature: its name and units, by code. */
+type FeatureFacts = { featureCode: string; name: string; units: string | null };
+
+/**
+ * The set's plans as a customer compares them (the portal's plans of a license, built as
+ * server/domain/entitlements/plans/consumer-plans.ts builds them): the price only in the
+ * Absolute mode, the feature values of the included products only, named from the catalog.
+ * Unsaved edits show too; nothing is current, since no license holds a plan yet.
+ */
+export function customerPlansOf(
+  form: Pick<PlanSetForm, "pricingMode" | "plans">,
+  featuresOf: ReadonlyMap<string, readonly FeatureFacts[] | undefined>,
+): ComparedPlans {
+  const absolute = form.pricingMode === "Absolute";
+  const plans = form.plans.map((p, i): ComparedPlan => {
+    const price = absolute ? num(p.monthlyPrice) : null;
+    return {
+      name: p.name.trim() || `Plan ${i + 1}`,
+      monthlyPrice: price !== null && Number.isFinite(price) ? price : null,
+      currency: absolute && p.currency.trim() ? p.currency.trim().toUpperCase() : null,
+      isCurrent: false,
+      features: p.lineItems
+        .filter((li) => li.included)
+        .flatMap((li) =>
+          li.featureValues.map((fv) => {
+            const feature = featuresOf.get(li.productId)?.find((f) => f.featureCode === fv.featureCode);
+            return {
+              featureCode: fv.featureCode,
+              featureName: feature?.name ?? null,
+              units: feature?.units ?? null,
+              value: fv.value === "" ? null : fv.value,
+              enforcementType: fv.enforcementType,
+            };
+          }),
+        ),
+    };
+  });
+  return { planName: null, plans };
 }

@@ -17,6 +17,7 @@ import { productLabel } from "./product-picker";
 import { useMemberFeatures } from "./member-features";
 import { PricingTable } from "./pricing-table";
 import { PlanDialog } from "./plan-dialog";
+import { PlanSetPreview } from "./plan-set-preview";
 import type { MemberOption } from "./plan-line-items";
 import { emptyPlan, formOf, requestOf, type PlanForm, type PlanSetForm } from "./plan-set-form";
 
@@ -43,6 +44,8 @@ export function PlanSetPlans({ planSet }: { planSet: TPlanSetResponse }) {
     toPayload: (v) => requestOf(v),
   });
   const [saved, setSaved] = useState(false);
+  // The customer's view of the same form: the editor stays mounted (hidden) so nothing typed is lost.
+  const [previewing, setPreviewing] = useState(false);
   // The plan whose dialog is open, and what it held before (Cancel puts it back).
   const [editing, setEditing] = useState<{ index: number; before: PlanForm | null } | null>(null);
 
@@ -123,7 +126,26 @@ export function PlanSetPlans({ planSet }: { planSet: TPlanSetResponse }) {
           Saved.
         </p>
       ) : null}
-      <fieldset disabled={readOnly}>
+      <div className="view-toggle" role="group" aria-label="View">
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-pressed={!previewing}
+          onClick={() => setPreviewing(false)}
+        >
+          {readOnly ? "Pricing table" : "Edit plans"}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-pressed={previewing}
+          onClick={() => setPreviewing(true)}
+        >
+          Preview as customer
+        </button>
+      </div>
+      {previewing ? <PlanSetPreview featuresOf={featuresOf} /> : null}
+      <fieldset disabled={readOnly} hidden={previewing}>
         <div className="panel form">
           <div className="grid-3">
             <TextField name="name" label="Name" />

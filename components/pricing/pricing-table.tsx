@@ -2,6 +2,7 @@
 
 import { get, useFormState, useWatch, type FieldErrors } from "react-hook-form";
 import { withLabel } from "../ui/form";
+import { formatCountOf } from "../ui/format";
 import type { FeatureOption } from "./feature-value-row";
 import type { MemberOption } from "./plan-line-items";
 import { planPriceText, type PlanForm } from "./plan-set-form";
@@ -216,9 +217,7 @@ function ProductRows({
                         <span className="muted small"> (percentage)</span>
                       ) : null}
                       {fv.usageTiers.length ? (
-                        <div className="muted small">
-                          {fv.usageTiers.length} {fv.usageTiers.length === 1 ? "tier" : "tiers"}
-                        </div>
+                        <div className="muted small">{formatCountOf(fv.usageTiers.length, "tier")}</div>
                       ) : null}
                     </>
                   )}

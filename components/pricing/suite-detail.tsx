@@ -8,7 +8,7 @@ import { useTRPC } from "../shell/trpc-provider";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { ProductPicker, productLabel } from "./product-picker";
 import { SuiteFormDialog } from "./suite-form-dialog";
 import { StatusBadge } from "./status-badge";
@@ -156,7 +156,7 @@ export function SuiteDetail({ suiteId }: { suiteId: string }) {
                     <StatusBadge status={p.status} />
                   </span>
                   <span className="muted small">
-                    {p.plans.length} plan(s) · {formatDateTime(p.revisionDate)}
+                    {formatCountOf(p.plans.length, "plan")} · {formatDateTime(p.revisionDate)}
                   </span>
                 </Link>
               </li>

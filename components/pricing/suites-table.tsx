@@ -10,7 +10,7 @@ import type { Column } from "../ui/data-table";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ProblemAlert } from "../ui/problem-alert";
 import { problemFrom } from "../ui/problem";
-import { formatDateTime } from "../ui/format";
+import { formatCountOf, formatDateTime } from "../ui/format";
 import { sieveValue } from "../ui/sieve";
 import { useListState } from "../ui/use-list-state";
 import { CheckboxFilter, ListTable, SearchFilter } from "../ui/list-controls";
@@ -151,7 +151,7 @@ export function SuitesTable() {
           <p data-testid="delete-references">
             {owned === 0
               ? "The suite owns no plan set and no add-on."
-              : `The suite owns ${deleting.referencedBy.planSets} plan-set revision(s) and ${deleting.referencedBy.addOns} add-on(s); a suite that owns any cannot be deleted.`}
+              : `The suite owns ${formatCountOf(deleting.referencedBy.planSets, "plan-set revision")} and ${formatCountOf(deleting.referencedBy.addOns, "add-on")}; a suite that owns any cannot be deleted.`}
           </p>
         ) : null}
       </ConfirmDialog>

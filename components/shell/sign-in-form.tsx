@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
 import { Field } from "../ui/field";
+import { formatCountOf } from "../ui/format";
 import { useHydrated } from "../ui/use-hydrated";
 
 const CHOOSE_TENANT = "choose-tenant";
@@ -43,7 +44,9 @@ export function SignInForm({ provider, home }: { provider: "staff" | "consumer";
       setError("This account is blocked by the vendor; contact them to have it unblocked.");
     } else if (result?.error?.startsWith(RATE_LIMITED)) {
       const minutes = Math.max(1, Math.ceil(Number(result.error.slice(RATE_LIMITED.length)) / 60));
-      setError(`Too many failed sign-ins for this email from here; try again in ${minutes} minute(s).`);
+      setError(
+        `Too many failed sign-ins for this email from here; try again in ${formatCountOf(minutes, "minute")}.`,
+      );
     } else {
       setError("The email or password is not right.");
     }

@@ -100,7 +100,7 @@ export function DataTable<T>({
   );
 }
 
-/** Paging controls for the docs/api.md page envelope. */
+/** Paging controls for the docs/api.md page envelope; none for an empty list. */
 export function Pager({
   page,
   onPage,
@@ -119,7 +119,8 @@ export function Pager({
   /** While the list is loading or a typed filter is pending (it would send the list back to page 1). */
   busy?: boolean;
 }) {
-  if (!page) return null;
+  // An empty list has no pages: its table already says so ("No results"), and "Page 0 of 0" says nothing.
+  if (!page || page.totalCount === 0) return null;
   return (
     <nav className="pager" aria-label="Pages">
       <button
@@ -131,7 +132,7 @@ export function Pager({
         ‹ Previous
       </button>
       <span className="pager-status">
-        Page {page.totalPages === 0 ? 0 : page.pageNumber} of {page.totalPages}
+        Page {page.pageNumber} of {page.totalPages}
         <span className="muted"> · {page.totalCount} total</span>
       </span>
       <button

@@ -4,6 +4,7 @@ export {
   csvDecimal,
   formatCompact,
   formatCount,
+  formatCountOf,
   formatDate,
   formatDateTime,
   formatMoney,

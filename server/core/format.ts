@@ -56,6 +56,16 @@ export function formatQuantity(
 /** A whole count: "1,000,000,000,459". */
 export const formatCount = (value: Decimal | null | undefined) => formatQuantity(value);
 
+/**
+ * A count with its noun, singular for exactly one: `(1, "seat")` → "1 seat", `(0, "seat")` →
+ * "0 seats", `(1200, "code")` → "1,200 codes"; irregular nouns name their plural
+ * (`(3, "entry", "entries")` → "3 entries").
+ */
+export function formatCountOf(count: Decimal, singular: string, plural = `${singular}s`): string {
+  const number = formatQuantity(count);
+  return `${number} ${number === "1" ? singular : plural}`;
+}
+
 /** A decimal as a spreadsheet reads it: no separators, no trailing zeros ("1200", "0.5", "-3"); empty when absent. */
 export function csvDecimal(value: Decimal | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";

@@ -8,7 +8,7 @@ import type { Column } from "../../ui/data-table";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ProblemAlert } from "../../ui/problem-alert";
 import { problemFrom } from "../../ui/problem";
-import { formatDateTime } from "../../ui/format";
+import { formatCountOf, formatDateTime } from "../../ui/format";
 import { sieveValue } from "../../ui/sieve";
 import { useListState } from "../../ui/use-list-state";
 import { CheckboxFilter, ListTable, SearchFilter } from "../../ui/list-controls";
@@ -79,7 +79,7 @@ export function RatingCampaignsTable() {
     {
       key: "offers",
       header: "Offers",
-      render: (c) => (c.offers.length ? `${c.offers.length} offer(s)` : "everyone"),
+      render: (c) => (c.offers.length ? formatCountOf(c.offers.length, "offer") : "everyone"),
     },
     {
       key: "actions",
@@ -152,7 +152,7 @@ export function RatingCampaignsTable() {
             {action.campaign.isRunning
               ? "The campaign is running: users stop being asked at once."
               : "The campaign is not running."}{" "}
-            Its {action.campaign.targets.length} target(s) go with it.
+            Its {formatCountOf(action.campaign.targets.length, "target")} go with it.
           </p>
         ) : null}
       </ConfirmDialog>

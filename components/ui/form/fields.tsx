@@ -5,6 +5,7 @@ import { get, useController, useFormContext, useFormState, useWatch } from "reac
 import { formatQuantity } from "../format";
 import { controlId, useKit } from "./kit-context";
 import { withLabel } from "./messages";
+import { numberLimitText } from "./number-limits";
 import { limitsAt, type Limits } from "./schema-limits";
 
 type Common = {
@@ -139,21 +140,6 @@ export function TextField({
   );
 }
 
-/** "Between 1 and 1,000,000 seats", "0 or more", "More than 0": the number's limits, said up front. */
-export function numberLimitText(limits: Limits, unit?: string): string | null {
-  const { min, max } = limits;
-  const u = unit ? ` ${unit}` : "";
-  const whole = limits.integer ? "Whole number" : null;
-  let range: string | null = null;
-  if (min !== undefined && max !== undefined && !limits.minExclusive && !limits.maxExclusive)
-    range = `Between ${formatQuantity(min)} and ${formatQuantity(max)}${u}.`;
-  else if (min !== undefined && limits.minExclusive) range = `More than ${formatQuantity(min)}${u}.`;
-  else if (min !== undefined) range = `${formatQuantity(min)}${u} or more.`;
-  else if (max !== undefined) range = `At most ${formatQuantity(max)}${u}.`;
-  if (whole && range) return `${whole}, ${range[0].toLowerCase()}${range.slice(1)}`;
-  return range ?? (whole ? `${whole}.` : null);
-}
-
 /**
  * A number input with its unit (or currency) beside it and its range in the hint. An empty box is
  * `emptyAs` (undefined: "not given"; null: "cleared").
@@ -167,6 +153,8 @@ export function NumberField({
   className,
   unit,
   prefix,
+  currency,
+  per,
   min,
   max,
   step,
@@ -175,8 +163,12 @@ export function NumberField({
 }: Common & {
   /** Shown after the box and in the limits ("GB", "seats", "days"). */
   unit?: string;
-  /** Shown before the box (a currency code). */
+  /** Shown before the box. */
   prefix?: string;
+  /** A currency code: before the box, and the limits read as money ("USD 0.00 or more"). */
+  currency?: string;
+  /** The interval an amount is per ("month"): after the box and in the limits ("per month"). */
+  per?: string;
   min?: number;
   max?: number;
   step?: number | "any";
@@ -185,13 +177,15 @@ export function NumberField({
 }) {
   const { register } = useFormContext();
   const limits = useLimits(name, schemaPath, { min, max });
-  const limit = numberLimitText(limits, unit);
+  const limit = numberLimitText(limits, { unit, currency, per });
+  const before = prefix ?? currency;
+  const after = [unit, per ? `per ${per}` : undefined].filter(Boolean).join(" ");
   const htmlStep = step ?? limits.step ?? (limits.integer ? 1 : "any");
   return (
     <FieldShell name={name} label={label} hint={hint} limit={limit} className={className}>
       {({ id, describedBy, invalid }) => (
         <div className="input-affix">
-          {prefix ? <span className="input-affix-text">{prefix}</span> : null}
+          {before ? <span className="input-affix-text">{before}</span> : null}
           <input
             id={id}
             type="number"
@@ -213,7 +207,7 @@ export function NumberField({
                     : Number(raw),
             })}
           />
-          {unit ? <span className="input-affix-text">{unit}</span> : null}
+          {after ? <span className="input-affix-text">{after}</span> : null}
         </div>
       )}
     </FieldShell>
@@ -228,8 +222,8 @@ export function MoneyField(
   return (
     <NumberField
       {...rest}
-      prefix={currency.toUpperCase()}
-      unit={per ? `/${per}` : undefined}
+      currency={currency.toUpperCase() || undefined}
+      per={per}
       step={0.01}
       hint={hint ?? "0 shows as Free."}
     />

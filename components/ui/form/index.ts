@@ -14,7 +14,7 @@
  *   <Form form={form} id="product-form" onSubmit={(payload) => create.mutate(payload)}>
  *     <TextField name="name" label="Name" />                 // counter "0 / 200 characters" from the schema
  *     <NumberField name="seats" label="Seats" unit="seats" /> // "Between 1 and 1,000,000 seats."
- *     <MoneyField name="monthlyPrice" label="Monthly price" currency="EUR" per="month" />
+ *     <MoneyField name="monthlyPrice" label="Monthly price" currency="EUR" per="month" /> // "EUR 0.00 or more per month."
  *     <SelectField name="status" label="Status" options={[{ value: "Draft", label: "Draft" }]} />
  *     <DateField name="expiresOn" label="Expiration date" />
  *     <CheckboxField name="isLocked" label="Locked" />
@@ -46,9 +46,9 @@ export {
   SelectField,
   DateField,
   CheckboxField,
-  numberLimitText,
   type Option,
 } from "./fields";
+export { numberLimitText, type NumberUnits } from "./number-limits";
 export { ProblemSummary } from "./problem-summary";
 export { RowEditor, RowListField, cellLabel, type RowColumn, type RowEditorProps } from "./row-editor";
 export { ConfirmDialog } from "./confirm-dialog";

@@ -3,6 +3,7 @@ import {
   csvDate,
   csvDecimal,
   formatCompact,
+  formatCountOf,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -22,6 +23,23 @@ describe("formatQuantity", () => {
     expect(formatQuantity(null)).toBe("—");
     expect(formatQuantity("12345678901234567890.123456")).toBe("12,345,678,901,234,567,890.123456");
     expect(formatQuantity("2.456", null, { maxDecimals: 1 })).toBe("2.5");
+  });
+});
+
+describe("formatCountOf", () => {
+  it("says the noun in the singular for exactly one, the plural otherwise", () => {
+    expect(formatCountOf(1, "seat")).toBe("1 seat");
+    expect(formatCountOf(0, "seat")).toBe("0 seats");
+    expect(formatCountOf(2, "device")).toBe("2 devices");
+    expect(formatCountOf(1200, "code")).toBe("1,200 codes");
+    expect(formatCountOf("1.000000", "session")).toBe("1 session");
+    expect(formatCountOf(1.5, "credit")).toBe("1.5 credits");
+    expect(formatCountOf(-1, "day")).toBe("-1 days");
+  });
+
+  it("takes an irregular plural", () => {
+    expect(formatCountOf(1, "entry", "entries")).toBe("1 entry");
+    expect(formatCountOf(3, "entry", "entries")).toBe("3 entries");
   });
 });
 

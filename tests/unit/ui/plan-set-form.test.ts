@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { emptyPlan, planPriceText, requestOf, type PlanSetForm } from "@/components/pricing/plan-set-form";
+import {
+  customerPlansOf,
+  emptyPlan,
+  planPriceText,
+  requestOf,
+  type PlanSetForm,
+} from "@/components/pricing/plan-set-form";
 
 describe("plan set form", () => {
   it("reads a plan's price as the pricing table shows it", () => {
@@ -37,5 +43,81 @@ describe("plan set form", () => {
       [null, null, 3],
       [null, null, null],
     ]);
+  });
+
+  it("shows a customer the plans as the portal does: prices in the Absolute mode, included products' features", () => {
+    const value = (featureCode: string, v: string) => ({
+      key: featureCode,
+      featureCode,
+      metricName: "",
+      enforcementType: "Absolute",
+      value: v,
+      usageTiers: [],
+    });
+    const plans = [
+      {
+        ...emptyPlan(),
+        name: " Starter ",
+        monthlyPrice: 0,
+        lineItems: [{ key: "a", productId: "p1", included: true, featureValues: [value("SEATS", "1")] }],
+      },
+      {
+        ...emptyPlan(),
+        name: "",
+        monthlyPrice: 19,
+        currency: " eur ",
+        relativeWeight: 2,
+        lineItems: [
+          { key: "b", productId: "p1", included: true, featureValues: [value("CALLS", "")] },
+          { key: "c", productId: "p2", included: false, featureValues: [value("SEATS", "9")] },
+        ],
+      },
+    ];
+    const featuresOf = new Map([["p1", [{ featureCode: "SEATS", name: "Seats", units: "seats" }]]]);
+    expect(customerPlansOf({ pricingMode: "Absolute", plans }, featuresOf)).toEqual({
+      planName: null,
+      plans: [
+        {
+          name: "Starter",
+          monthlyPrice: 0,
+          currency: null,
+          isCurrent: false,
+          features: [
+            {
+              featureCode: "SEATS",
+              featureName: "Seats",
+              units: "seats",
+              value: "1",
+              enforcementType: "Absolute",
+            },
+          ],
+        },
+        {
+          name: "Plan 2",
+          monthlyPrice: 19,
+          currency: "EUR",
+          isCurrent: false,
+          features: [
+            {
+              featureCode: "CALLS",
+              featureName: null,
+              units: null,
+              value: null,
+              enforcementType: "Absolute",
+            },
+          ],
+        },
+      ],
+    });
+    const relative = customerPlansOf({ pricingMode: "Relative", plans }, featuresOf);
+    expect(relative.plans.map((p) => [p.name, p.monthlyPrice, p.currency])).toEqual([
+      ["Starter", null, null],
+      ["Plan 2", null, null],
+    ]);
+    const typo = customerPlansOf(
+      { pricingMode: "Absolute", plans: [{ ...plans[0], monthlyPrice: NaN }] },
+      featuresOf,
+    );
+    expect(typo.plans[0].monthlyPrice).toBeNull();
   });
 });
