@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { pagerStatus } from "./pager-status";
 
 export type SortState = { field: string; descending: boolean } | null;
 
@@ -111,6 +112,8 @@ export function Pager({
         pageNumber: number;
         totalPages: number;
         totalCount: number;
+        /** The list stopped counting there (docs/decisions.md "Bounded list counts"). */
+        totalCountIsLowerBound?: boolean;
         hasNextPage: boolean;
         hasPreviousPage: boolean;
       }
@@ -121,6 +124,7 @@ export function Pager({
 }) {
   // An empty list has no pages: its table already says so ("No results"), and "Page 0 of 0" says nothing.
   if (!page || page.totalCount === 0) return null;
+  const status = pagerStatus(page);
   return (
     <nav className="pager" aria-label="Pages">
       <button
@@ -132,8 +136,8 @@ export function Pager({
         ‹ Previous
       </button>
       <span className="pager-status">
-        Page {page.pageNumber} of {page.totalPages}
-        <span className="muted"> · {page.totalCount} total</span>
+        {status.pages}
+        <span className="muted"> · {status.total}</span>
       </span>
       <button
         type="button"
