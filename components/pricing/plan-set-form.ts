@@ -175,8 +175,7 @@ export function priceLabel(plan: {
   if (plan.pricingMode === "Relative")
     return plan.relativeWeight === null ? "not weighted yet" : `weight ${plan.relativeWeight}`;
   if (plan.monthlyPrice === null) return "not priced yet";
-  if (plan.monthlyPrice === 0) return "free";
-  return `${plan.monthlyPrice} ${plan.currency ?? ""}/month`.trim();
+  return formatMoney(String(plan.monthlyPrice), plan.currency, { per: "month" });
 }
 
 /** A plan's price or weight as the pricing table shows it: "EUR 19 /month", "Free", "Not priced yet". */

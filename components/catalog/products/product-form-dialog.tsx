@@ -111,10 +111,11 @@ export function ProductFormDialog({ product, onClose }: { product?: TProductResp
   const update = useMutation(
     trpc.products.update.mutationOptions({
       onSuccess,
-      onError: (error) => {
-        form.showProblem(error);
+      onError: async (error) => {
+        // As the property dialog: the latest product is loaded before the message says it is.
         if (problemFrom(error)?.codeName === "concurrency.revision_mismatch")
-          void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
+          await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
+        form.showProblem(error);
       },
     }),
   );

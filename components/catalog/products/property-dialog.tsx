@@ -65,11 +65,13 @@ export function PropertyDialog({
         await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
         onClose();
       },
-      onError: (error) => {
-        form.showProblem(error);
-        // A stale revision: load the product again, so the next save is made against the latest one.
+      onError: async (error) => {
+        // A stale revision: load the product again before saying so (the mutation stays pending,
+        // Save disabled, meanwhile), so "the latest version is loaded" is true when read and the
+        // next save is made against it.
         if (problemFrom(error)?.codeName === "concurrency.revision_mismatch")
-          void queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
+          await queryClient.invalidateQueries({ queryKey: trpc.products.pathKey() });
+        form.showProblem(error);
       },
     }),
   );

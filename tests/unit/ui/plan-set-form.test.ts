@@ -3,11 +3,21 @@ import {
   customerPlansOf,
   emptyPlan,
   planPriceText,
+  priceLabel,
   requestOf,
   type PlanSetForm,
 } from "@/components/pricing/plan-set-form";
 
 describe("plan set form", () => {
+  it("labels a plan's price in the plan sets list with the shared money formatter", () => {
+    const plan = { pricingMode: "Absolute", monthlyPrice: 19, currency: "eur", relativeWeight: null };
+    expect(priceLabel(plan)).toBe("EUR 19 /month");
+    expect(priceLabel({ ...plan, monthlyPrice: 1234.5, currency: "USD" })).toBe("USD 1,234.50 /month");
+    expect(priceLabel({ ...plan, monthlyPrice: 0 })).toBe("Free");
+    expect(priceLabel({ ...plan, monthlyPrice: null })).toBe("not priced yet");
+    expect(priceLabel({ ...plan, pricingMode: "Relative", relativeWeight: 3 })).toBe("weight 3");
+  });
+
   it("reads a plan's price as the pricing table shows it", () => {
     const plan = { monthlyPrice: null, currency: "", relativeWeight: null };
     expect(planPriceText(plan, "Absolute")).toBe("Not priced yet");
