@@ -3,7 +3,8 @@
 // The stages run side by side where nothing orders them, because one after the other left one of
 // CI's two cores idle much of the time (a test waits on its server, a browser on a page):
 //   lint, unit and the production build at once; then typecheck, integration and e2e at once,
-//   each suite on its own server and database; hardening once integration is done. Each stage's output is printed whole when it ends, under its name,
+//   each suite on its own server and database; hardening once integration is done, then the
+//   cluster test (hosts in network namespaces: root only; elsewhere it says so and is skipped). Each stage's output is printed whole when it ends, under its name,
 //   so parallel output never interleaves; a line a minute says what is still running, and every
 //   stage also writes its log to .data/test-logs/<stage>.log as it goes.
 //
@@ -17,8 +18,11 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const logDir = path.join(root, ".data/test-logs");
 
-/** `needs`: stages that must pass first (else this one is skipped); `after`: only wait for them. */
-type Stage = { name: string; script: string; needs: string[]; after: string[] };
+/**
+ * `needs`: stages that must pass first (else this one is skipped); `after`: only wait for them;
+ * `unless`: why this machine cannot run the stage, if it cannot (the stage is then skipped, said).
+ */
+type Stage = { name: string; script: string; needs: string[]; after: string[]; unless?: () => string | null };
 
 const stages: Stage[] = [
   { name: "lint", script: "lint", needs: [], after: [] },
@@ -31,9 +35,20 @@ const stages: Stage[] = [
   // Beside e2e rather than beside both suites: three servers and a browser on two cores made
   // tests wait past their timeouts.
   { name: "hardening", script: "test:hardening", needs: ["build"], after: ["int"] },
+  // After hardening: its hosts, HAProxy and load beside e2e's browser, not beside three servers.
+  {
+    name: "cluster",
+    script: "test:cluster",
+    needs: ["build"],
+    after: ["int", "hardening"],
+    unless: () =>
+      process.platform !== "linux" || process.getuid?.() !== 0
+        ? "the cluster test makes network namespaces, which needs root on Linux (CI runs as root); run `sudo npm run test:cluster`"
+        : null,
+  },
 ];
 
-type Outcome = { ok: boolean; seconds: number };
+type Outcome = { ok: boolean; seconds: number; notRun?: boolean };
 
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !stages.some((s) => s.name === name));
@@ -104,6 +119,11 @@ function schedule(stage: Stage): Promise<Outcome> {
       process.stdout.write(`\n━━━ ${stage.name}: skipped (a stage it needs failed) ━━━\n`);
       return { ok: false, seconds: 0 };
     }
+    const cannot = stage.unless?.();
+    if (cannot) {
+      process.stdout.write(`\n━━━ ${stage.name}: NOT RUN on this machine: ${cannot} ━━━\n`);
+      return { ok: true, seconds: 0, notRun: true };
+    }
     return run(stage);
   })();
   promise.then((outcome) => outcomes.set(stage.name, outcome));
@@ -117,6 +137,7 @@ clearInterval(heartbeat);
 process.stdout.write(`\nnpm test: ${elapsed(started)} s\n`);
 for (const stage of selected) {
   const o = outcomes.get(stage.name)!;
-  process.stdout.write(`  ${o.ok ? "passed" : "FAILED"}  ${stage.name.padEnd(10)} ${o.seconds} s\n`);
+  const verdict = o.notRun ? "NOT RUN" : o.ok ? "passed" : "FAILED";
+  process.stdout.write(`  ${verdict.padEnd(7)}  ${stage.name.padEnd(10)} ${o.seconds} s\n`);
 }
 process.exit(selected.every((s) => outcomes.get(s.name)!.ok) ? 0 : 1);
