@@ -2,6 +2,7 @@ import type { TPlanSetResponse } from "@/server/domain/pricing/plan-sets/plan-se
 import { tierRow } from "../catalog/monitored-assets/tier-table-editor";
 import type { ComparedPlan, ComparedPlans } from "../licensing/consumer-plans-list";
 import { formatMoney, formatQuantity } from "../ui/format";
+import { planFeatures } from "@/server/domain/entitlements/plans/plan-features";
 
 /**
  * The plan editor's state: what the inputs hold (numbers as typed text), and its conversion to the
@@ -194,10 +195,9 @@ export function planPriceText(
 type FeatureFacts = { featureCode: string; name: string; units: string | null };
 
 /**
- * The set's plans as a customer compares them (the portal's plans of a license, built as
- * server/domain/entitlements/plans/consumer-plans.ts builds them): the price only in the
- * Absolute mode, the feature values of the included products only, named from the catalog.
- * Unsaved edits show too; nothing is current, since no license holds a plan yet.
+ * The set's plans as a customer compares them (the portal's plans of a license): the price only
+ * in the Absolute mode, the features as `planFeatures` gives them to the portal. Unsaved edits
+ * show too (an empty value box is no value); nothing is current, since no license holds a plan.
  */
 export function customerPlansOf(
   form: Pick<PlanSetForm, "pricingMode" | "plans">,
@@ -211,20 +211,13 @@ export function customerPlansOf(
       monthlyPrice: price !== null && Number.isFinite(price) ? price : null,
       currency: absolute && p.currency.trim() ? p.currency.trim().toUpperCase() : null,
       isCurrent: false,
-      features: p.lineItems
-        .filter((li) => li.included)
-        .flatMap((li) =>
-          li.featureValues.map((fv) => {
-            const feature = featuresOf.get(li.productId)?.find((f) => f.featureCode === fv.featureCode);
-            return {
-              featureCode: fv.featureCode,
-              featureName: feature?.name ?? null,
-              units: feature?.units ?? null,
-              value: fv.value === "" ? null : fv.value,
-              enforcementType: fv.enforcementType,
-            };
-          }),
-        ),
+      features: planFeatures(
+        p.lineItems.map((li) => ({
+          ...li,
+          featureValues: li.featureValues.map((fv) => ({ ...fv, value: fv.value === "" ? null : fv.value })),
+        })),
+        (productId, featureCode) => featuresOf.get(productId)?.find((f) => f.featureCode === featureCode),
+      ),
     };
   });
   return { planName: null, plans };

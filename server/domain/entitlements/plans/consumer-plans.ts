@@ -6,16 +6,7 @@ import { isConsumerEntitlement } from "../consumer/consumer-entitlements.ts";
 import { readPlans } from "../../pricing/plan-sets/plan-set-store.ts";
 import { liveFeaturesByCode } from "../../catalog/pricing-lookups.ts";
 import { planChangeStatuses } from "./plan-change.schemas.ts";
-
-/** What a plan gives, for the side-by-side comparison: each feature value of its included products. */
-export const ZConsumerPlanFeature = z.object({
-  featureCode: z.string(),
-  featureName: z.string().nullable(),
-  units: z.string().nullable(),
-  /** The value as the plan sets it; null for tiered (usage-priced) features. */
-  value: z.string().nullable(),
-  enforcementType: z.string(),
-});
+import { planFeatures, ZConsumerPlanFeature } from "./plan-features.ts";
 
 /** A plan-change request of the license as its holder sees it: what was asked and how it ended. */
 export const ZConsumerPlanChangeRequest = z.object({
@@ -103,20 +94,7 @@ export async function plansOfEntitlement(
       monthlyPrice: p.monthlyPrice,
       currency: p.currency,
       isCurrent: p.name === entitlement.planName,
-      features: p.lineItems
-        .filter((li) => li.included)
-        .flatMap((li) =>
-          li.featureValues.map((fv) => {
-            const entry = catalog.get(fv.featureCode);
-            return {
-              featureCode: fv.featureCode,
-              featureName: entry?.name ?? null,
-              units: entry?.units ?? null,
-              value: fv.value,
-              enforcementType: fv.enforcementType,
-            };
-          }),
-        ),
+      features: planFeatures(p.lineItems, (_productId, featureCode) => catalog.get(featureCode)),
     })),
     pendingPlanChangeRequest: pending
       ? {
